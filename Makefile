@@ -1,0 +1,73 @@
+# Slidewright: `make run` to use it, `make test` to check it. `make help` lists the rest.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DATA ?= $(CURDIR)/data
+PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
+export PATH := $(HOME)/.local/bin:$(PATH)
+
+BACKEND := cd backend &&
+FRONTEND := cd frontend &&
+FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.* frontend/tsconfig*.json frontend/package.json -type f 2>/dev/null)
+
+.PHONY: help deps run dev build client lint test test-backend test-frontend e2e bench clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+deps: ## install what is missing (system packages, uv, Python and npm dependencies)
+	@scripts/ensure-deps.sh
+
+frontend/dist/index.html: $(FRONTEND_SOURCES)
+	$(FRONTEND) npm run build --silent
+
+build: deps frontend/dist/index.html ## build the web app
+
+run: build ## install, build, migrate and serve on http://localhost:8000
+	$(BACKEND) SLIDEWRIGHT_DATA_DIR=$(DATA) uv run slidewright migrate
+	$(BACKEND) SLIDEWRIGHT_DATA_DIR=$(DATA) uv run slidewright serve --host $(HOST) --port $(PORT)
+
+dev: deps ## API with auto-reload on :8000 plus Vite with hot reload on :5173
+	@trap 'kill 0' EXIT; \
+	( $(BACKEND) SLIDEWRIGHT_DATA_DIR=$(DATA) uv run slidewright serve --reload --port $(PORT) ) & \
+	( $(FRONTEND) npm run dev )
+
+client: deps ## regenerate the frontend API client from the backend's OpenAPI
+	$(BACKEND) uv run slidewright openapi -o ../frontend/src/api/openapi.json
+	$(FRONTEND) npm run generate:client --silent
+
+lint: deps ## ruff, mypy, eslint, tsc
+	$(BACKEND) uv run ruff check . && uv run ruff format --check . && uv run mypy
+	$(FRONTEND) npm run lint --silent && npm run typecheck --silent
+
+test-backend: deps
+	$(BACKEND) uv run pytest
+	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
+	  echo "==> pytest again on PostgreSQL ($(PG_TEST_URL))"; \
+	  $(BACKEND) SLIDEWRIGHT_TEST_DATABASE_URL=$(PG_TEST_URL) uv run pytest -m "not slow"; \
+	else echo "==> PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"; fi
+
+test-client: deps ## fail when the committed API client is stale
+	@$(BACKEND) uv run slidewright openapi -o /tmp/slidewright-openapi.json
+	@diff -q /tmp/slidewright-openapi.json frontend/src/api/openapi.json >/dev/null \
+	  || { echo "frontend/src/api is stale: run 'make client' and commit the result"; exit 1; }
+	@$(FRONTEND) npx openapi-typescript /tmp/slidewright-openapi.json -o /tmp/slidewright-schema.d.ts >/dev/null 2>&1
+	@diff -q /tmp/slidewright-schema.d.ts frontend/src/api/schema.d.ts >/dev/null \
+	  || { echo "frontend/src/api/schema.d.ts is stale: run 'make client'"; exit 1; }
+
+test-frontend: deps
+	$(FRONTEND) npm run check:locales --silent && npm test --silent
+
+e2e: build ## Playwright end-to-end tests on the built app (system Chromium)
+	$(FRONTEND) npm run e2e
+
+test: lint test-client test-backend test-frontend e2e ## every check (CI runs this)
+	@echo "==> all checks passed"
+
+bench: deps ## benchmarks (print a table, write bench/results/*.json)
+	$(BACKEND) uv run python ../bench/run.py
+
+clean: ## remove build output (keeps ./data)
+	rm -rf frontend/dist

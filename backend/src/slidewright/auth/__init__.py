@@ -1,0 +1,1 @@
+"""Sign-up, sign-in, sign-out and the current-user dependency."""

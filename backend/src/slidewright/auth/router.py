@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+from fastapi import APIRouter, status
+
+from slidewright.auth import service
+from slidewright.auth.dependencies import CurrentUser
+from slidewright.auth.schemas import AuthResponse, LoginRequest, SignupRequest
+from slidewright.core.deps import ClientIpDep, RateLimiterDep, SessionDep, SettingsDep
+from slidewright.users.schemas import UserRead
+
+router = APIRouter(prefix="/auth", tags=["auth"])
+
+
+def _auth_response(user: object, token: str) -> AuthResponse:
+    return AuthResponse(token=token, user=UserRead.model_validate(user))
+
+
+@router.post("/signup", status_code=status.HTTP_201_CREATED, operation_id="signup")
+def signup(body: SignupRequest, session: SessionDep, settings: SettingsDep) -> AuthResponse:
+    """Create a local account and sign it in. The first account becomes an Admin.
+
+    Errors: `invalid_email`, `email_already_exists`, `password_too_short`, `name_required`,
+    `license_user_limit` (the licensed number of users is reached).
+    """
+    user = service.signup(
+        session, settings, name=body.name, email=body.email, password=body.password
+    )
+    return _auth_response(user, service.token_for(user, settings))
+
+
+@router.post("/login", operation_id="login")
+def login(
+    body: LoginRequest,
+    session: SessionDep,
+    settings: SettingsDep,
+    limiter: RateLimiterDep,
+    ip: ClientIpDep,
+) -> AuthResponse:
+    """Sign in with email and password; returns a Bearer token and the user.
+
+    Errors: `user_not_found`, `incorrect_password` (details.authType names how the account
+    signs in), `rate_limited` (429) after repeated failures for the email or the IP.
+    """
+    user = service.login(
+        session, settings, limiter, email=body.email, password=body.password, ip=ip
+    )
+    return _auth_response(user, service.token_for(user, settings))
+
+
+@router.post("/logout", status_code=status.HTTP_204_NO_CONTENT, operation_id="logout")
+def logout(user: CurrentUser, session: SessionDep) -> None:
+    """Sign out everywhere: every token issued to this user so far stops working."""
+    service.logout(session, user)

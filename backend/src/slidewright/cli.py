@@ -1,0 +1,178 @@
+"""The `slidewright` command: serve, migrate, openapi, users, license, pptx.
+
+Every failure a user can cause prints one line and exits 2; nothing prints a traceback
+(set SLIDEWRIGHT_DEBUG=1 to see one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from slidewright.core.config import Settings, load_settings
+from slidewright.core.errors import AppError
+
+Handler = Callable[[argparse.Namespace, Settings], int]
+
+
+class CliError(Exception):
+    """A user-facing failure: printed as one line, exit status 2."""
+
+
+def _serve(args: argparse.Namespace, settings: Settings) -> int:
+    import uvicorn
+
+    from slidewright import migrate
+
+    if settings.auto_migrate:
+        migrate.upgrade(settings.resolved_database_url)
+    print(f"Slidewright on http://{args.host}:{args.port}  (API docs: /api/docs)", flush=True)
+    uvicorn.run(
+        "slidewright.main:create_app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        reload=args.reload,
+        log_level="warning",
+        proxy_headers=True,
+    )
+    return 0
+
+
+def _migrate(args: argparse.Namespace, settings: Settings) -> int:
+    from slidewright import migrate
+
+    migrate.upgrade(settings.resolved_database_url)
+    print("database is up to date")
+    return 0
+
+
+def _openapi(args: argparse.Namespace, settings: Settings) -> int:
+    from slidewright.main import create_app
+
+    # Building the app touches no database, so this works without a server or migrations.
+    document = create_app(settings).openapi()
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _set_role(role: str) -> Handler:
+    def handler(args: argparse.Namespace, settings: Settings) -> int:
+        from slidewright import migrate
+        from slidewright.core.db import make_engine, make_session_factory
+        from slidewright.users import service
+
+        migrate.upgrade(settings.resolved_database_url)
+        engine = make_engine(settings.resolved_database_url)
+        with make_session_factory(engine)() as session:
+            user = service.set_role(session, args.email, role)
+            session.commit()
+            print(f"{user.email} is now {user.role}")
+        engine.dispose()
+        return 0
+
+    return handler
+
+
+def _license_keygen(args: argparse.Namespace, settings: Settings) -> int:
+    from slidewright.license import service
+
+    private_path, public_path = service.keygen(settings, Path(args.out) if args.out else None)
+    print(f"private key: {private_path} (keep it secret)\npublic key:  {public_path}")
+    return 0
+
+
+def _license_issue(args: argparse.Namespace, settings: Settings) -> int:
+    from slidewright.license import service
+
+    if args.max_users < 1 or args.days < 1:
+        raise CliError("--max-users and --days must be at least 1")
+    key = Path(args.private_key) if args.private_key else None
+    try:
+        path = service.issue(
+            settings, client=args.client, max_users=args.max_users, days=args.days, private_key=key
+        )
+    except FileNotFoundError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"license for {args.client} ({args.max_users} users, {args.days} days) written to {path}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="slidewright", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = commands.add_parser("serve", help="run the web app and API")
+    serve.add_argument("--host", default=os.environ.get("SLIDEWRIGHT_HOST", "127.0.0.1"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("SLIDEWRIGHT_PORT", "8000")))
+    serve.add_argument("--reload", action="store_true", help="restart on code changes (dev)")
+    serve.set_defaults(handler=_serve)
+
+    commands.add_parser("migrate", help="upgrade the database to the latest schema").set_defaults(
+        handler=_migrate
+    )
+
+    openapi = commands.add_parser("openapi", help="print the OpenAPI document")
+    openapi.add_argument("-o", "--output", help="write to this file instead of stdout")
+    openapi.set_defaults(handler=_openapi)
+
+    users = commands.add_parser("users", help="manage accounts").add_subparsers(
+        dest="users_command", required=True, metavar="ACTION"
+    )
+    for action, role in (("promote", "Admin"), ("demote", "User")):
+        sub = users.add_parser(action, help=f"make an account {role}")
+        sub.add_argument("email")
+        sub.set_defaults(handler=_set_role(role))
+
+    lic = commands.add_parser("license", help="license keys and files").add_subparsers(
+        dest="license_command", required=True, metavar="ACTION"
+    )
+    keygen = lic.add_parser("keygen", help="create an Ed25519 key pair (in DATA_DIR by default)")
+    keygen.add_argument("--out", help="folder for the keys")
+    keygen.set_defaults(handler=_license_keygen)
+    issue = lic.add_parser("issue", help="sign and install a license file")
+    issue.add_argument("--client", required=True)
+    issue.add_argument("--max-users", type=int, required=True)
+    issue.add_argument("--days", type=int, required=True)
+    issue.add_argument("--private-key", help="default DATA_DIR/license-private.pem")
+    issue.set_defaults(handler=_license_issue)
+
+    _add_pptx_commands(commands)
+    return parser
+
+
+def _add_pptx_commands(commands: argparse._SubParsersAction) -> None:
+    from slidewright import pptx_cli
+
+    pptx_cli.register(commands)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.handler(args, load_settings()))
+    except KeyboardInterrupt:
+        return 130
+    except AppError as exc:
+        print(f"slidewright: {exc.message('en')}", file=sys.stderr)
+        return 2
+    except (CliError, OSError) as exc:
+        print(f"slidewright: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:
+        if os.environ.get("SLIDEWRIGHT_DEBUG"):
+            raise
+        print(f"slidewright: unexpected error: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

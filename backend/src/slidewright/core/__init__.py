@@ -1,0 +1,1 @@
+"""Cross-cutting building blocks (config, database, errors, security). Imports no domain."""

@@ -1,0 +1,95 @@
+"""Settings, read from environment variables prefixed `SLIDEWRIGHT_`.
+
+Every setting has an embedded default so that `make run` works with zero configuration:
+SQLite and local files under `./data`, a generated secret key, no license limits.
+"""
+
+from __future__ import annotations
+
+import secrets
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+# The source checkout: backend/src/slidewright/core/config.py -> repository root.
+REPO_ROOT = Path(__file__).resolve().parents[4]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SLIDEWRIGHT_", extra="ignore")
+
+    data_dir: Path = Field(default=Path("data"), description="Where SQLite, blobs and keys live.")
+    database_url: str | None = Field(
+        default=None, description="SQLAlchemy URL; default sqlite:///<DATA_DIR>/slidewright.db"
+    )
+    secret_key: str | None = Field(
+        default=None, description="JWT signing key; default: generated once into DATA_DIR."
+    )
+    access_token_minutes: int = Field(default=7 * 24 * 60, ge=1)
+    cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    license_file: Path | None = Field(default=None, description="default DATA_DIR/license.json")
+    license_public_key: str | None = Field(
+        default=None,
+        description="Trusted Ed25519 public key: PEM text or a path "
+        "(default DATA_DIR/license-public.pem)",
+    )
+    max_upload_bytes: int = Field(default=100 * 1024 * 1024, ge=1024)
+    max_json_bytes: int = Field(default=2 * 1024 * 1024, ge=1024)
+    auth_failures_per_email: str = Field(default="5/minute", description="`limits` notation")
+    auth_failures_per_ip: str = Field(default="20/minute", description="`limits` notation")
+    ratelimit_storage_url: str = Field(default="memory://", description="e.g. redis://host:6379")
+    auto_migrate: bool = Field(default=True, description="Migrate the database when serving.")
+    frontend_dist: Path = Field(default=REPO_ROOT / "frontend" / "dist")
+    docs_dir: Path = Field(default=REPO_ROOT / "docs")
+    app_title: str = Field(default="Slidewright")
+    log_level: str = Field(default="INFO")
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [origin.strip() for origin in value.split(",") if origin.strip()]
+        return value
+
+    @cached_property
+    def resolved_data_dir(self) -> Path:
+        path = self.data_dir.expanduser().resolve()
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    @cached_property
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{self.resolved_data_dir / 'slidewright.db'}"
+
+    @cached_property
+    def resolved_secret_key(self) -> str:
+        """The configured key, or one generated on first use and kept in DATA_DIR (mode 0600)."""
+        if self.secret_key:
+            return self.secret_key
+        key_file = self.resolved_data_dir / "secret_key"
+        if not key_file.exists():
+            key_file.touch(mode=0o600)
+            key_file.write_text(secrets.token_urlsafe(48))
+        return key_file.read_text().strip()
+
+    @cached_property
+    def resolved_license_file(self) -> Path:
+        return self.license_file or self.resolved_data_dir / "license.json"
+
+    @cached_property
+    def resolved_license_public_key(self) -> str | None:
+        """The PEM text of the trusted license key, or None when none is installed."""
+        value = self.license_public_key
+        if value and "BEGIN PUBLIC KEY" in value:
+            return value
+        path = Path(value) if value else self.resolved_data_dir / "license-public.pem"
+        return path.read_text() if path.is_file() else None
+
+
+def load_settings(**overrides: object) -> Settings:
+    return Settings(**overrides)  # type: ignore[arg-type]

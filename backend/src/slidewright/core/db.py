@@ -1,0 +1,102 @@
+"""Database engine, declarative base and the request-scoped session (the unit of work).
+
+SQLite (the embedded default) gets WAL, a busy timeout and enforced foreign keys on every
+connection; PostgreSQL is reached through psycopg 3 (`postgresql+psycopg://...`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from fastapi import Request
+from sqlalchemy import DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.types import TypeDecorator
+
+# Stable constraint names so Alembic autogenerate produces the same migration on both backends.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Timezone-aware UTC datetimes on both backends (SQLite stores naive values)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("naive datetime; use core.clock.utcnow()")
+        return value
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            from datetime import UTC
+
+            value = value.replace(tzinfo=UTC)
+        return value
+
+
+def normalize_url(url: str) -> str:
+    """Accept plain `postgresql://` URLs and route them to psycopg 3."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=15000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def make_session_factory(engine: Engine) -> sessionmaker[Session]:
+    # expire_on_commit=False: response models are built after the unit of work commits.
+    return sessionmaker(engine, expire_on_commit=False, autoflush=True)
+
+
+def get_session(request: Request) -> Iterator[Session]:
+    """One session per request: committed once after the handler, rolled back on error.
+
+    Declared with `scope="function"` (see `SessionDep`) so the commit happens before the
+    response is sent: a client never sees success for a write that did not land.
+    """
+    factory: sessionmaker[Session] = request.app.state.session_factory
+    with factory() as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+        after_commit = session.info.pop("after_commit", [])
+    for callback in after_commit:
+        callback()
+
+
+def on_commit(session: Session, callback: Any) -> None:
+    """Run `callback` once the request's transaction has committed (e.g. enqueue a job)."""
+    session.info.setdefault("after_commit", []).append(callback)

@@ -1,0 +1,71 @@
+"""The application factory: routers, error handlers, middleware and lifespan."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.routing import APIRoute
+
+from slidewright import __version__
+from slidewright.api import api_router
+from slidewright.core.config import Settings, load_settings
+from slidewright.core.db import make_engine, make_session_factory
+from slidewright.core.errors import install_error_handlers
+from slidewright.core.middleware import BodySizeLimitMiddleware, RequestLogMiddleware
+from slidewright.core.ratelimit import RateLimiter
+from slidewright.web import mount_web
+
+
+def _operation_id(route: APIRoute) -> str:
+    return route.name
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or load_settings()
+    logging.basicConfig(level=settings.log_level, format="%(message)s")
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        app.state.engine.dispose()
+
+    app = FastAPI(
+        title="Slidewright API",
+        version=__version__,
+        description="Build decks from your own PPTX templates. Authenticate with "
+        "`POST /api/auth/login` and send `Authorization: Bearer <token>`.",
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        generate_unique_id_function=_operation_id,
+        lifespan=lifespan,
+    )
+    engine = make_engine(settings.resolved_database_url)
+    app.state.settings = settings
+    app.state.engine = engine
+    app.state.session_factory = make_session_factory(engine)
+    app.state.rate_limiter = RateLimiter(settings.ratelimit_storage_url)
+
+    install_error_handlers(app)
+    app.include_router(api_router)
+    mount_web(app, settings)
+
+    app.add_middleware(
+        BodySizeLimitMiddleware,
+        max_upload=settings.max_upload_bytes,
+        max_json=settings.max_json_bytes,
+    )
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["*"],
+            allow_headers=["*"],
+            expose_headers=["Content-Disposition", "X-Request-ID"],
+        )
+    app.add_middleware(RequestLogMiddleware)
+    return app

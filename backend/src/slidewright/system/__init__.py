@@ -1,0 +1,1 @@
+"""Server-wide endpoints: health and the app configuration the UI reads at start."""

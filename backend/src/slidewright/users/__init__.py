@@ -1,0 +1,1 @@
+"""Accounts: profiles, roles and password changes."""

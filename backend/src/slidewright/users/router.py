@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from slidewright.auth import service as auth_service
+from slidewright.auth.dependencies import CurrentUser
+from slidewright.auth.schemas import AuthResponse
+from slidewright.core.deps import SessionDep, SettingsDep
+from slidewright.users import service
+from slidewright.users.schemas import PasswordChange, PublicUserRead, UserRead, UserUpdate
+
+router = APIRouter(prefix="/users", tags=["users"])
+
+
+@router.get("/me", operation_id="getMe")
+def get_me(user: CurrentUser) -> UserRead:
+    """The signed-in user."""
+    return UserRead.model_validate(user)
+
+
+@router.put("/me", operation_id="updateMe")
+def update_me(body: UserUpdate, user: CurrentUser, session: SessionDep) -> UserRead:
+    """Edit your own name and email. Other fields (such as `role`) are rejected with 422.
+
+    Errors: `name_required`, `invalid_email`, `email_already_exists`.
+    """
+    return UserRead.model_validate(service.update_profile(session, user, body))
+
+
+@router.put("/me/password", operation_id="changePassword")
+def change_password(
+    body: PasswordChange, user: CurrentUser, session: SessionDep, settings: SettingsDep
+) -> AuthResponse:
+    """Change your password. Every other token stops working; a fresh one is returned.
+
+    Errors: `incorrect_password` (the current password is wrong), `password_too_short`.
+    """
+    service.change_password(session, user, body.current_password, body.new_password)
+    return AuthResponse(
+        token=auth_service.token_for(user, settings), user=UserRead.model_validate(user)
+    )
+
+
+@router.get("/{user_id}", operation_id="getUser")
+def get_user(user_id: str, _: CurrentUser, session: SessionDep) -> PublicUserRead:
+    """Another user's public profile (name, role, sign-in type; never the email)."""
+    return PublicUserRead.model_validate(service.get_user(session, user_id))

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import Field
+
+from slidewright.core.schemas import ApiModel, ReadModel
+
+
+class UserRead(ReadModel):
+    name: str
+    email: str
+    role: str
+    auth_type: str
+    created_at: datetime
+
+
+class PublicUserRead(ReadModel):
+    """What anyone signed in may see of another account: no email."""
+
+    name: str
+    role: str
+    auth_type: str
+
+
+class UserUpdate(ApiModel):
+    """Own profile edits: name and email only (anything else, such as `role`, is a 422)."""
+
+    name: str | None = Field(default=None, max_length=200)
+    email: str | None = Field(default=None, max_length=320)
+
+
+class PasswordChange(ApiModel):
+    current_password: str = Field(max_length=1024)
+    new_password: str = Field(max_length=1024)

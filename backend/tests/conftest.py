@@ -1,0 +1,74 @@
+"""Shared fixtures: an app on a real database (SQLite, or PostgreSQL when configured).
+
+Set SLIDEWRIGHT_TEST_DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/test) to run the
+same suite on PostgreSQL; `make test` does it when a server answers there. The schema is built
+by the real migrations once per run, and every table is emptied after each test.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, text
+
+from slidewright import migrate
+from slidewright.core.config import Settings
+from slidewright.core.db import make_engine, normalize_url
+from slidewright.db_models import Base
+from slidewright.main import create_app
+
+TEST_DATABASE_URL = os.environ.get("SLIDEWRIGHT_TEST_DATABASE_URL")
+
+
+def _reset_postgres_schema(url: str) -> None:
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    if TEST_DATABASE_URL:
+        url = normalize_url(TEST_DATABASE_URL)
+        _reset_postgres_schema(url)
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"
+    migrate.upgrade(url)
+    return url
+
+
+@pytest.fixture
+def settings(tmp_path: Path, database_url: str) -> Settings:
+    return Settings(
+        data_dir=tmp_path / "data",
+        database_url=database_url,
+        secret_key="test-secret-key-that-is-long-enough-for-hs256",
+        frontend_dist=tmp_path / "no-frontend",
+    )
+
+
+@pytest.fixture
+def app(settings: Settings) -> Iterator[FastAPI]:
+    application = create_app(settings)
+    yield application
+    _empty_tables(application.state.engine)
+    application.state.engine.dispose()
+
+
+def _empty_tables(engine: Engine) -> None:
+    with engine.begin() as connection:
+        for table in reversed(Base.metadata.sorted_tables):
+            connection.execute(table.delete())
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as test_client:
+        yield test_client
