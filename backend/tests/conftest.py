@@ -51,6 +51,10 @@ def settings(tmp_path: Path, database_url: str) -> Settings:
         database_url=database_url,
         secret_key="test-secret-key-that-is-long-enough-for-hs256",
         frontend_dist=tmp_path / "no-frontend",
+        storage_url="memory://",
+        jobs_url="immediate",
+        renderer="fake",
+        auto_migrate=False,  # the session fixture already migrated the database
     )
 
 

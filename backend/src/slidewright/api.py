@@ -3,6 +3,7 @@
 from fastapi import APIRouter
 
 from slidewright.auth.router import router as auth_router
+from slidewright.jobs.router import router as jobs_router
 from slidewright.license.router import router as license_router
 from slidewright.system.router import router as system_router
 from slidewright.tags.router import router as tags_router
@@ -14,3 +15,4 @@ api_router.include_router(auth_router)
 api_router.include_router(users_router)
 api_router.include_router(license_router)
 api_router.include_router(tags_router)
+api_router.include_router(jobs_router)

@@ -26,10 +26,6 @@ class CliError(Exception):
 def _serve(args: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
-    from slidewright import migrate
-
-    if settings.auto_migrate:
-        migrate.upgrade(settings.resolved_database_url)
     print(f"Slidewright on http://{args.host}:{args.port}  (API docs: /api/docs)", flush=True)
     uvicorn.run(
         "slidewright.main:create_app",

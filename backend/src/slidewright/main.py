@@ -10,13 +10,14 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 
-from slidewright import __version__
+from slidewright import __version__, migrate
 from slidewright.api import api_router
 from slidewright.core.config import Settings, load_settings
 from slidewright.core.db import make_engine, make_session_factory
 from slidewright.core.errors import install_error_handlers
 from slidewright.core.middleware import BodySizeLimitMiddleware, RequestLogMiddleware
 from slidewright.core.ratelimit import RateLimiter
+from slidewright.services import Services
 from slidewright.web import mount_web
 
 
@@ -24,14 +25,21 @@ def _operation_id(route: APIRoute) -> str:
     return route.name
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
+    """The app; `services` lets tests inject fakes (memory storage, fake renderer)."""
     settings = settings or load_settings()
     logging.basicConfig(level=settings.log_level, format="%(message)s")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        app.state.engine.dispose()
+        if settings.auto_migrate:
+            migrate.upgrade(settings.resolved_database_url)
+        app.state.services.start()
+        try:
+            yield
+        finally:
+            app.state.services.close()
+            app.state.engine.dispose()
 
     app = FastAPI(
         title="Slidewright API",
@@ -48,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
     app.state.session_factory = make_session_factory(engine)
+    app.state.services = services or Services(settings, app.state.session_factory)
     app.state.rate_limiter = RateLimiter(settings.ratelimit_storage_url)
 
     install_error_handlers(app)

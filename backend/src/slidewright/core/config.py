@@ -41,6 +41,21 @@ class Settings(BaseSettings):
     auth_failures_per_email: str = Field(default="5/minute", description="`limits` notation")
     auth_failures_per_ip: str = Field(default="20/minute", description="`limits` notation")
     ratelimit_storage_url: str = Field(default="memory://", description="e.g. redis://host:6379")
+    storage_url: str | None = Field(
+        default=None,
+        description="Blob storage: file:///path, s3://bucket/prefix?endpoint=..., memory://; "
+        "default file://<DATA_DIR>/blobs",
+    )
+    jobs_url: str | None = Field(
+        default=None,
+        description="Huey queue: redis://..., postgresql://..., sqlite:///path or 'immediate'; "
+        "default sqlite:///<DATA_DIR>/jobs.sqlite",
+    )
+    embedded_workers: int = Field(
+        default=2, ge=0, description="Job threads inside the app; 0 when `slidewright worker` runs"
+    )
+    renderer: str = Field(default="auto", description="auto, unoserver, soffice or fake")
+    render_timeout_seconds: float = Field(default=180, gt=0)
     auto_migrate: bool = Field(default=True, description="Migrate the database when serving.")
     frontend_dist: Path = Field(default=REPO_ROOT / "frontend" / "dist")
     docs_dir: Path = Field(default=REPO_ROOT / "docs")
@@ -65,6 +80,10 @@ class Settings(BaseSettings):
         if self.database_url:
             return self.database_url
         return f"sqlite:///{self.resolved_data_dir / 'slidewright.db'}"
+
+    @cached_property
+    def resolved_storage_url(self) -> str:
+        return self.storage_url or (self.resolved_data_dir / "blobs").as_uri()
 
     @cached_property
     def resolved_secret_key(self) -> str:

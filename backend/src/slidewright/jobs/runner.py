@@ -1,0 +1,162 @@
+"""Enqueuing and running jobs on Huey, with status, progress and typed errors in the job row."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from huey import Huey, PostgresHuey, RedisHuey, SqliteHuey
+from huey.consumer import Consumer
+from sqlalchemy import update
+from sqlalchemy.orm import Session, sessionmaker
+
+from slidewright.core.config import Settings
+from slidewright.core.errors import AppError, InternalError
+from slidewright.jobs.models import FAILED, QUEUED, RUNNING, SUCCEEDED, Job
+from slidewright.jobs.registry import handler_for
+
+log = logging.getLogger("slidewright.jobs")
+
+
+class JobInterruptedError(AppError):
+    code, status = "job_interrupted", 500
+    en = "The server restarted while this job was running. Please try again."
+    zh = "任务运行期间服务器重启了，请重试。"
+
+
+@dataclass
+class JobContext:
+    """What a handler gets: the job's identity, settings, a session factory and services."""
+
+    job_id: str
+    owner_id: str
+    settings: Settings
+    session_factory: sessionmaker[Session]
+    services: Any
+
+    def progress(self, percent: int) -> None:
+        """Records progress (0-100) in its own transaction, so pollers see it at once."""
+        with self.session_factory.begin() as session:
+            session.execute(
+                update(Job).where(Job.id == self.job_id).values(progress=max(0, min(100, percent)))
+            )
+
+
+def build_huey(settings: Settings) -> Huey:
+    url = settings.jobs_url or f"sqlite:///{settings.resolved_data_dir / 'jobs.sqlite'}"
+    if url.startswith("redis://") or url.startswith("rediss://"):
+        return RedisHuey("slidewright", url=url)
+    if url.startswith("postgres"):
+        dsn = url.replace("postgresql+psycopg://", "postgresql://")
+        return PostgresHuey("slidewright", dsn=dsn)
+    if url.startswith("sqlite:///"):
+        return SqliteHuey("slidewright", filename=url.removeprefix("sqlite:///"))
+    raise ValueError(f"unsupported SLIDEWRIGHT_JOBS_URL: {url}")
+
+
+class _EmbeddedConsumer(Consumer):
+    """A consumer running in the API process: leaves the server's signal handlers alone."""
+
+    def _set_signal_handlers(self) -> None:
+        pass
+
+
+class JobRunner:
+    """Sends job ids to Huey (or runs them inline with `jobs_url=immediate`, for tests)."""
+
+    def __init__(
+        self, settings: Settings, session_factory: sessionmaker[Session], services: Any
+    ) -> None:
+        self.settings = settings
+        self.session_factory = session_factory
+        self.services = services
+        self.immediate = settings.jobs_url == "immediate"
+        self.huey: Huey | None = None if self.immediate else build_huey(settings)
+        self._consumer: Consumer | None = None
+        self._inline: list[threading.Thread] = []
+        if self.huey is not None:
+            self._task = self.huey.task(name="slidewright.run_job")(self.run)
+
+    def enqueue(self, job_id: str) -> None:
+        if self.immediate:
+            # Off the request thread, as a real queue would be; tests wait on `wait_idle`.
+            thread = threading.Thread(target=self.run, args=(job_id,), daemon=True)
+            thread.start()
+            self._inline.append(thread)
+        else:
+            self._task(job_id)
+
+    def wait_idle(self, timeout: float = 60) -> None:
+        """Waits for inline jobs (immediate mode) to finish."""
+        while self._inline:
+            self._inline.pop().join(timeout)
+
+    def run(self, job_id: str) -> None:
+        with self.session_factory.begin() as session:
+            job = session.get(Job, job_id)
+            if job is None or job.status in (SUCCEEDED, FAILED):
+                return
+            job.status, job.progress = RUNNING, 0
+            kind, owner_id, payload = job.kind, job.owner_id, dict(job.payload or {})
+        spec = handler_for(kind)
+        context = JobContext(job_id, owner_id, self.settings, self.session_factory, self.services)
+        try:
+            if spec is None:
+                raise InternalError(kind=kind)
+            result = spec.handler(context, payload)
+        except AppError as exc:
+            self._finish(job_id, FAILED, error=exc)
+        except Exception:
+            log.exception("job %s (%s) failed", job_id, kind)
+            self._finish(job_id, FAILED, error=InternalError())
+        else:
+            self._finish(job_id, SUCCEEDED, result=result)
+
+    def _finish(
+        self,
+        job_id: str,
+        status: str,
+        *,
+        error: AppError | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        values: dict[str, Any] = {"status": status, "result": result}
+        if error is not None:
+            values.update(error_code=error.code, error_message=error.message("en"))
+        else:
+            values["progress"] = 100
+        with self.session_factory.begin() as session:
+            session.execute(update(Job).where(Job.id == job_id).values(**values))
+
+    def fail_interrupted(self) -> None:
+        """Jobs left running by a previous process can never finish: mark them failed."""
+        error = JobInterruptedError()
+        with self.session_factory.begin() as session:
+            session.execute(
+                update(Job)
+                .where(Job.status == RUNNING)
+                .values(status=FAILED, error_code=error.code, error_message=error.message("en"))
+            )
+
+    def start_embedded(self, workers: int) -> None:
+        if self.huey is None or workers < 1:
+            return
+        self.fail_interrupted()
+        self._consumer = _EmbeddedConsumer(self.huey, workers=workers, worker_type="thread")
+        self._consumer.start()
+
+    def run_worker(self, workers: int) -> None:
+        """Blocks: a standalone consumer (`slidewright worker`) with signal handling."""
+        if self.huey is None:
+            raise ValueError("SLIDEWRIGHT_JOBS_URL=immediate has no queue to work on")
+        Consumer(self.huey, workers=workers, worker_type="thread").run()
+
+    def stop(self) -> None:
+        if self._consumer is not None:
+            self._consumer.stop(graceful=True)
+            self._consumer = None
+
+
+__all__ = ["QUEUED", "JobContext", "JobRunner"]

@@ -1,0 +1,43 @@
+"""Creating jobs inside a request (sent to the queue after commit) and reading them back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from slidewright.core.db import on_commit
+from slidewright.jobs import repository
+from slidewright.jobs.errors import JobNotFoundError
+from slidewright.jobs.models import Job
+from slidewright.jobs.runner import JobRunner
+from slidewright.users.models import User
+
+
+def start_job(
+    session: Session,
+    runner: JobRunner,
+    *,
+    owner_id: str,
+    kind: str,
+    subject_id: str | None = None,
+    payload: dict[str, Any] | None = None,
+) -> Job:
+    """Records a queued job; it reaches the queue only if the request's transaction commits."""
+    job = repository.add(
+        session, Job(owner_id=owner_id, kind=kind, subject_id=subject_id, payload=payload or {})
+    )
+    job_id = job.id
+    on_commit(session, lambda: runner.enqueue(job_id))
+    return job
+
+
+def get_job(session: Session, user: User, job_id: str) -> Job:
+    job = repository.get_owned(session, user.id, job_id)
+    if job is None:
+        raise JobNotFoundError()
+    return job
+
+
+def latest_job(session: Session, subject_id: str, kind: str) -> Job | None:
+    return repository.latest_for_subject(session, subject_id, kind)

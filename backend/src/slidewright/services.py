@@ -1,0 +1,52 @@
+"""The outside worlds the app talks to, built once from settings: blob storage, the slide
+renderer and the job runner. Tests swap in fakes here (memory storage, fake renderer)."""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from slidewright.core.config import Settings
+from slidewright.jobs.runner import JobRunner
+from slidewright.storage.blobstore import BlobStore
+from slidewright.storage.obstore_store import build_blob_store
+
+if TYPE_CHECKING:
+    from slidewright.pptx_engine.render import Renderer
+
+
+class Services:
+    def __init__(
+        self,
+        settings: Settings,
+        session_factory: sessionmaker[Session],
+        *,
+        blobs: BlobStore | None = None,
+        renderer: Renderer | None = None,
+    ) -> None:
+        self.settings = settings
+        self.blobs: BlobStore = blobs or build_blob_store(settings.resolved_storage_url)
+        self._renderer = renderer
+        self._renderer_lock = threading.Lock()
+        self.jobs = JobRunner(settings, session_factory, self)
+
+    @property
+    def renderer(self) -> Renderer:
+        """Built on first use: starting LibreOffice is slow and only render jobs need it."""
+        with self._renderer_lock:
+            if self._renderer is None:
+                from slidewright.pptx_engine.render import build_renderer
+
+                self._renderer = build_renderer(self.settings.renderer)
+            return self._renderer
+
+    def start(self) -> None:
+        self.jobs.start_embedded(self.settings.embedded_workers)
+
+    def close(self) -> None:
+        self.jobs.stop()
+        renderer: Any = self._renderer
+        if renderer is not None and hasattr(renderer, "close"):
+            renderer.close()
