@@ -7,6 +7,8 @@ from slidewright.jobs.router import router as jobs_router
 from slidewright.license.router import router as license_router
 from slidewright.system.router import router as system_router
 from slidewright.tags.router import router as tags_router
+from slidewright.templates.router import router as templates_router
+from slidewright.templates.router import thumbnails_router
 from slidewright.users.router import router as users_router
 
 api_router = APIRouter(prefix="/api")
@@ -16,3 +18,5 @@ api_router.include_router(users_router)
 api_router.include_router(license_router)
 api_router.include_router(tags_router)
 api_router.include_router(jobs_router)
+api_router.include_router(templates_router)
+api_router.include_router(thumbnails_router)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from slidewright.core.config import Settings, load_settings
 from slidewright.core.errors import AppError
+from slidewright.pptx_cli import PptxCliError
 
 Handler = Callable[[argparse.Namespace, Settings], int]
 
@@ -44,6 +45,19 @@ def _migrate(args: argparse.Namespace, settings: Settings) -> int:
 
     migrate.upgrade(settings.resolved_database_url)
     print("database is up to date")
+    return 0
+
+
+def _worker(args: argparse.Namespace, settings: Settings) -> int:
+    from slidewright.core.db import make_engine, make_session_factory
+    from slidewright.services import Services
+
+    services = Services(settings, make_session_factory(make_engine(settings.resolved_database_url)))
+    print(f"job worker with {args.threads} threads on {settings.jobs_url or 'the SQLite queue'}")
+    try:
+        services.jobs.run_worker(args.threads)
+    finally:
+        services.close()
     return 0
 
 
@@ -116,6 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
         handler=_migrate
     )
 
+    worker = commands.add_parser("worker", help="run background jobs (when scaled out)")
+    worker.add_argument("--threads", type=int, default=2)
+    worker.set_defaults(handler=_worker)
+
     openapi = commands.add_parser("openapi", help="print the OpenAPI document")
     openapi.add_argument("-o", "--output", help="write to this file instead of stdout")
     openapi.set_defaults(handler=_openapi)
@@ -160,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AppError as exc:
         print(f"slidewright: {exc.message('en')}", file=sys.stderr)
         return 2
-    except (CliError, OSError) as exc:
+    except (CliError, PptxCliError, OSError) as exc:
         print(f"slidewright: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:

@@ -3,6 +3,7 @@
 from slidewright.core.db import Base
 from slidewright.jobs import models as jobs_models
 from slidewright.tags import models as tags_models
+from slidewright.templates import models as templates_models
 from slidewright.users import models as users_models
 
-__all__ = ["Base", "jobs_models", "tags_models", "users_models"]
+__all__ = ["Base", "jobs_models", "tags_models", "templates_models", "users_models"]

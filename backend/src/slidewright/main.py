@@ -13,7 +13,7 @@ from fastapi.routing import APIRoute
 from slidewright import __version__, migrate
 from slidewright.api import api_router
 from slidewright.core.config import Settings, load_settings
-from slidewright.core.db import make_engine, make_session_factory
+from slidewright.core.db import make_engine, make_session_factory, unit_of_work
 from slidewright.core.errors import install_error_handlers
 from slidewright.core.middleware import BodySizeLimitMiddleware, RequestLogMiddleware
 from slidewright.core.ratelimit import RateLimiter
@@ -23,6 +23,13 @@ from slidewright.web import mount_web
 
 def _operation_id(route: APIRoute) -> str:
     return route.name
+
+
+def _install_builtins(app: FastAPI) -> None:
+    from slidewright.templates.builtins import install_builtins
+
+    with unit_of_work(app.state.session_factory) as session:
+        install_builtins(session, app.state.services)
 
 
 def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
@@ -35,6 +42,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         if settings.auto_migrate:
             migrate.upgrade(settings.resolved_database_url)
         app.state.services.start()
+        if settings.install_builtins:
+            _install_builtins(app)
         try:
             yield
         finally:

@@ -4,8 +4,9 @@ renderer and the job runner. Tests swap in fakes here (memory storage, fake rend
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
+from fastapi import Depends, Request
 from sqlalchemy.orm import Session, sessionmaker
 
 from slidewright.core.config import Settings
@@ -30,6 +31,8 @@ class Services:
         self.blobs: BlobStore = blobs or build_blob_store(settings.resolved_storage_url)
         self._renderer = renderer
         self._renderer_lock = threading.Lock()
+        from slidewright import job_handlers  # noqa: F401  (registers the handlers)
+
         self.jobs = JobRunner(settings, session_factory, self)
 
     @property
@@ -44,9 +47,27 @@ class Services:
 
     def start(self) -> None:
         self.jobs.start_embedded(self.settings.embedded_workers)
+        if self.settings.embedded_workers and self.settings.renderer in ("auto", "unoserver"):
+            # Start LibreOffice now, so the first upload's thumbnails are not slowed by it.
+            threading.Thread(target=self._warm_up_renderer, daemon=True).start()
+
+    def _warm_up_renderer(self) -> None:
+        try:
+            start = getattr(self.renderer, "start", None)
+            if start is not None:
+                start()
+        except Exception:  # no LibreOffice: jobs will say so with a typed error
+            pass
 
     def close(self) -> None:
         self.jobs.stop()
         renderer: Any = self._renderer
         if renderer is not None and hasattr(renderer, "close"):
             renderer.close()
+
+
+def get_services(request: Request) -> Services:
+    return request.app.state.services
+
+
+ServicesDep = Annotated[Services, Depends(get_services)]

@@ -56,6 +56,7 @@ class Settings(BaseSettings):
     )
     renderer: str = Field(default="auto", description="auto, unoserver, soffice or fake")
     render_timeout_seconds: float = Field(default=180, gt=0)
+    install_builtins: bool = Field(default=True, description="Install the built-in templates.")
     auto_migrate: bool = Field(default=True, description="Migrate the database when serving.")
     frontend_dist: Path = Field(default=REPO_ROOT / "frontend" / "dist")
     docs_dir: Path = Field(default=REPO_ROOT / "docs")

@@ -7,6 +7,7 @@ connection; PostgreSQL is reached through psycopg 3 (`postgresql+psycopg://...`)
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -78,25 +79,39 @@ def make_session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False, autoflush=True)
 
 
-def get_session(request: Request) -> Iterator[Session]:
-    """One session per request: committed once after the handler, rolled back on error.
-
-    Declared with `scope="function"` (see `SessionDep`) so the commit happens before the
-    response is sent: a client never sees success for a write that did not land.
-    """
-    factory: sessionmaker[Session] = request.app.state.session_factory
+@contextmanager
+def unit_of_work(factory: sessionmaker[Session]) -> Iterator[Session]:
+    """A session committed once at the end (rolled back on error); then the after-commit
+    callbacks run (e.g. sending jobs to the queue), or the on-rollback ones on failure."""
     with factory() as session:
         try:
             yield session
             session.commit()
         except BaseException:
             session.rollback()
+            for cleanup in session.info.pop("on_rollback", []):
+                cleanup()
             raise
         after_commit = session.info.pop("after_commit", [])
     for callback in after_commit:
         callback()
 
 
+def get_session(request: Request) -> Iterator[Session]:
+    """One unit of work per request.
+
+    Declared with `scope="function"` (see `SessionDep`) so the commit happens before the
+    response is sent: a client never sees success for a write that did not land.
+    """
+    with unit_of_work(request.app.state.session_factory) as session:
+        yield session
+
+
 def on_commit(session: Session, callback: Any) -> None:
     """Run `callback` once the request's transaction has committed (e.g. enqueue a job)."""
     session.info.setdefault("after_commit", []).append(callback)
+
+
+def on_rollback(session: Session, callback: Any) -> None:
+    """Run `callback` if the request fails (e.g. delete a blob written for a row never saved)."""
+    session.info.setdefault("on_rollback", []).append(callback)

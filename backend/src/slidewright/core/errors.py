@@ -153,6 +153,13 @@ def install_error_handlers(app: FastAPI) -> None:
             return JSONResponse(body, status_code=exc.status_code)
         return error_response(error_cls(), request_lang(request))
 
+    from slidewright.core.upload_errors import upload_error
+    from slidewright.core.uploads import UploadRejected
+
+    @app.exception_handler(UploadRejected)
+    async def _upload_rejected(request: Request, exc: UploadRejected) -> JSONResponse:
+        return error_response(upload_error(exc.code, exc.details), request_lang(request))
+
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error on %s %s", request.method, request.url.path)

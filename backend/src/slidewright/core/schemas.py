@@ -18,3 +18,9 @@ class ReadModel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True)
 
     id: str = Field(alias="_id")
+
+
+class OutModel(BaseModel):
+    """Nested response parts without an id (camelCase on the wire)."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True)

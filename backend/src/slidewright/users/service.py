@@ -108,3 +108,17 @@ def set_role(session: Session, email: str, role: str) -> User:
     user.role = role
     session.flush()
     return user
+
+
+SYSTEM_EMAIL = "system@slidewright.invalid"
+
+
+def system_account(session: Session) -> User:
+    """The account that owns the built-in templates; it cannot sign in (no password)."""
+    user = repository.get_by_email(session, SYSTEM_EMAIL)
+    if user is None:
+        user = repository.add(
+            session,
+            User(name="Slidewright", email=SYSTEM_EMAIL, password_hash=None, role=ROLE_SYSTEM),
+        )
+    return user

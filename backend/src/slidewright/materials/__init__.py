@@ -1,0 +1,1 @@
+"""Materials: uploaded documents (txt, md, docx), their parsed text and search."""

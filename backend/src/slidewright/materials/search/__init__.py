@@ -1,0 +1,1 @@
+"""Material search: the shared analyzer (and the index built on it)."""

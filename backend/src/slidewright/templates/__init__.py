@@ -1,0 +1,1 @@
+"""PPTX templates (the /pptx-files API): upload and parse, thumbnails, descriptions, locks."""

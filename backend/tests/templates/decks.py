@@ -1,0 +1,28 @@
+"""Small decks built in code for template tests."""
+
+from __future__ import annotations
+
+import io
+
+from pptx import Presentation
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE
+from pptx.util import Inches
+
+
+def simple_deck(slides: int = 3) -> bytes:
+    prs = Presentation()
+    prs.slide_width, prs.slide_height = Inches(13.333), Inches(7.5)
+    for number in range(1, slides + 1):
+        slide = prs.slides.add_slide(prs.slide_layouts[1])
+        slide.shapes.title.text = f"Slide {number}"
+        slide.placeholders[1].text = "First point\nSecond point"
+    chart_data = CategoryChartData()
+    chart_data.categories = ["Q1", "Q2"]
+    chart_data.add_series("Sales", (1, 2))
+    prs.slides[0].shapes.add_chart(
+        XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(6), Inches(2), Inches(4), Inches(3), chart_data
+    )
+    buffer = io.BytesIO()
+    prs.save(buffer)
+    return buffer.getvalue()
