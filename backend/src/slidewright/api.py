@@ -5,6 +5,7 @@ from fastapi import APIRouter
 from slidewright.auth.router import router as auth_router
 from slidewright.jobs.router import router as jobs_router
 from slidewright.license.router import router as license_router
+from slidewright.projects.router import router as projects_router
 from slidewright.system.router import router as system_router
 from slidewright.tags.router import router as tags_router
 from slidewright.templates.router import router as templates_router
@@ -20,3 +21,4 @@ api_router.include_router(tags_router)
 api_router.include_router(jobs_router)
 api_router.include_router(templates_router)
 api_router.include_router(thumbnails_router)
+api_router.include_router(projects_router)

@@ -1,0 +1,1 @@
+"""Projects (decks): their slides, each with a template slide, a description and values."""

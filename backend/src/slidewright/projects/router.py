@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, status
+
+from slidewright.auth.dependencies import CurrentUser
+from slidewright.core.deps import SessionDep
+from slidewright.core.errors import request_lang
+from slidewright.projects import presenter, service
+from slidewright.projects.dependencies import OwnedProject, OwnedProjectAny
+from slidewright.projects.schemas import ProjectCreate, ProjectRead, ProjectSummary, ProjectUpdate
+
+router = APIRouter(prefix="/projects", tags=["projects"])
+
+
+@router.get("", operation_id="listProjects")
+def list_projects(
+    user: CurrentUser, session: SessionDep, trash: bool = False
+) -> list[ProjectSummary]:
+    """Your projects, most recently changed first (`?trash=true`: the ones in the trash)."""
+    return [presenter.summary(p) for p in service.list_projects(session, user, trash=trash)]
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, operation_id="createProject")
+def create_project(body: ProjectCreate, user: CurrentUser, session: SessionDep) -> ProjectRead:
+    """Create a project with `numSlides` empty slides (or the given `slides`).
+
+    Errors: `title_required`, `invalid_num_slides`, `template_not_found`,
+    `pptx_slide_number_out_of_range`, `unknown_element`, `invalid_element_value`.
+    """
+    return presenter.detail(service.create_project(session, user, body))
+
+
+@router.get("/{project_id}", operation_id="getProject")
+def get_project(project: OwnedProject) -> ProjectRead:
+    """A project with all its slides. Keep its `version` for the next update."""
+    return presenter.detail(project)
+
+
+@router.put("/{project_id}", operation_id="updateProject")
+def update_project(
+    request: Request,
+    body: ProjectUpdate,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+) -> ProjectRead:
+    """Change any of title, description, lang, numSlides (grows with empty slides, truncates
+    from the end), pptxFileId and slides. Send the `version` you loaded: a stale one gets 409
+    `version_conflict` and nothing changes. Changing the template keeps the slides and clears
+    template numbers the new template lacks, reported in `warnings`.
+    """
+    updated, warnings = service.update_project(session, user, project, body)
+    return presenter.detail(updated, request_lang(request), warnings)
+
+
+@router.delete(
+    "/{project_id}", status_code=status.HTTP_204_NO_CONTENT, operation_id="deleteProject"
+)
+def delete_project(project: OwnedProjectAny, session: SessionDep, hard: bool = False) -> None:
+    """Move a project to the trash (`?hard=true`: delete it for good)."""
+    if hard:
+        service.delete_forever(session, project)
+    else:
+        service.trash_project(session, project)
+
+
+@router.post("/{project_id}/restore", operation_id="restoreProject")
+def restore_project(project: OwnedProjectAny, session: SessionDep) -> ProjectRead:
+    """Bring a project back from the trash."""
+    return presenter.detail(service.restore_project(session, project))
