@@ -2,9 +2,16 @@
 
 from fastapi import APIRouter
 
+from slidewright.ai.router import router as ai_router
 from slidewright.auth.router import router as auth_router
+from slidewright.core.schemas import ERROR_RESPONSES
+from slidewright.export.router import router as export_router
+from slidewright.files.router import router as files_router
+from slidewright.images.router import router as images_router
 from slidewright.jobs.router import router as jobs_router
 from slidewright.license.router import router as license_router
+from slidewright.materials.project_router import router as project_materials_router
+from slidewright.materials.router import router as materials_router
 from slidewright.projects.router import router as projects_router
 from slidewright.system.router import router as system_router
 from slidewright.tags.router import router as tags_router
@@ -12,7 +19,7 @@ from slidewright.templates.router import router as templates_router
 from slidewright.templates.router import thumbnails_router
 from slidewright.users.router import router as users_router
 
-api_router = APIRouter(prefix="/api")
+api_router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
 api_router.include_router(system_router)
 api_router.include_router(auth_router)
 api_router.include_router(users_router)
@@ -21,4 +28,10 @@ api_router.include_router(tags_router)
 api_router.include_router(jobs_router)
 api_router.include_router(templates_router)
 api_router.include_router(thumbnails_router)
+api_router.include_router(files_router)  # after thumbnails_router: see files/router.py
 api_router.include_router(projects_router)
+api_router.include_router(images_router)
+api_router.include_router(materials_router)
+api_router.include_router(ai_router)
+api_router.include_router(export_router)
+api_router.include_router(project_materials_router)

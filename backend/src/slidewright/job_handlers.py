@@ -1,5 +1,7 @@
 """Imports every domain's job handlers so the API process and `slidewright worker` agree."""
 
+from slidewright.ai import jobs as ai_jobs
+from slidewright.files import tasks as files_tasks
 from slidewright.templates import tasks as templates_tasks
 
-__all__ = ["templates_tasks"]
+__all__ = ["ai_jobs", "files_tasks", "templates_tasks"]

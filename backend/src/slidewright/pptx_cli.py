@@ -48,6 +48,52 @@ def _render(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _fill(args: argparse.Namespace, settings: Settings) -> int:
+    from slidewright.pptx_engine.deck_spec import DeckSpec
+    from slidewright.pptx_engine.errors import PptxEngineError
+    from slidewright.pptx_engine.package import load_bytes
+    from slidewright.pptx_engine.writer import fill_deck
+
+    deck_path = Path(args.deck)
+    try:
+        data = json.loads(deck_path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PptxCliError(f"{args.deck}: cannot read: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise PptxCliError(f"{args.deck}: not UTF-8 text") from exc
+    except json.JSONDecodeError as exc:
+        raise PptxCliError(f"{args.deck}: not valid JSON: {exc.msg} (line {exc.lineno})") from exc
+    try:
+        spec = DeckSpec.from_json(data, base_dir=deck_path.parent)
+    except PptxEngineError as exc:
+        raise PptxCliError(f"{args.deck}: {exc.message}") from exc
+    try:
+        result = fill_deck(load_bytes(Path(args.template)), spec)
+    except PptxEngineError as exc:
+        source = args.deck if exc.code == "invalid_deck_spec" else args.template
+        raise PptxCliError(f"{source}: {exc.message}") from exc
+    output = Path(args.output)
+    partial = output.with_name(output.name + ".partial")
+    partial.write_bytes(result.pptx)
+    partial.replace(output)  # never leave a half-written deck under the real name
+    if args.json:
+        summary = {
+            "output": str(output),
+            "slides": len(spec.slides),
+            "warnings": [warning.to_json_dict() for warning in result.warnings],
+        }
+        sys.stdout.write(json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    for warning in result.warnings:
+        print(f"warning: {warning}")
+    count = len(result.warnings)
+    print(
+        f"{len(spec.slides)} slide(s) written to {output}"
+        + (f" with {count} warning(s)" if count else "")
+    )
+    return 0
+
+
 def register(commands: Any) -> None:
     pptx = commands.add_parser("pptx", help="inspect, render and fill PPTX files")
     actions = pptx.add_subparsers(dest="pptx_command", required=True, metavar="ACTION")
@@ -56,6 +102,15 @@ def register(commands: Any) -> None:
     inspect.add_argument("file")
     inspect.add_argument("--json", action="store_true", help="machine-readable output")
     inspect.set_defaults(handler=_inspect)
+
+    fill = actions.add_parser(
+        "fill", help="build a deck from a template and a deck JSON (see docs/deck-json.md)"
+    )
+    fill.add_argument("template", help="the template .pptx / .potx")
+    fill.add_argument("deck", help="the deck JSON; picture paths are relative to it")
+    fill.add_argument("-o", "--output", required=True, help="the .pptx to write")
+    fill.add_argument("--json", action="store_true", help="machine-readable summary")
+    fill.set_defaults(handler=_fill)
 
     render = actions.add_parser("render", help="render every slide to OUTDIR/1.jpg, 2.jpg, ...")
     render.add_argument("file")

@@ -1,5 +1,6 @@
 """The outside worlds the app talks to, built once from settings: blob storage, the slide
-renderer and the job runner. Tests swap in fakes here (memory storage, fake renderer)."""
+renderer, the job runner and the AI provider. Tests swap in fakes here (memory storage, fake
+renderer, a provider pointed at a fake OpenAI-compatible server)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session, sessionmaker
 
+from slidewright.ai.provider import AiProvider, build_provider
 from slidewright.core.config import Settings
+from slidewright.core.ratelimit import RateLimiter
 from slidewright.jobs.runner import JobRunner
 from slidewright.storage.blobstore import BlobStore
 from slidewright.storage.obstore_store import build_blob_store
@@ -26,9 +29,12 @@ class Services:
         *,
         blobs: BlobStore | None = None,
         renderer: Renderer | None = None,
+        ai: AiProvider | None = None,
     ) -> None:
         self.settings = settings
         self.blobs: BlobStore = blobs or build_blob_store(settings.resolved_storage_url)
+        self.ai: AiProvider = ai or build_provider(settings)
+        self.ai_limiter = RateLimiter(settings.ratelimit_storage_url)  # AI calls per user
         self._renderer = renderer
         self._renderer_lock = threading.Lock()
         from slidewright import job_handlers  # noqa: F401  (registers the handlers)

@@ -17,6 +17,13 @@ from tests.helpers import signup
 SKIPPED = {("POST", "/api/auth/logout")}
 
 
+def _expected_5xx(response: object) -> bool:
+    """503 `ai_unavailable` is the honest answer of a server without an AI provider."""
+    return getattr(response, "status_code", 0) == 503 and "ai_unavailable" in getattr(
+        response, "text", ""
+    )
+
+
 def test_no_generated_request_gets_a_server_error(app: FastAPI, client: TestClient) -> None:
     token = signup(client, "fuzz@example.com").token
     headers = {"Authorization": f"Bearer {token}"}
@@ -40,7 +47,7 @@ def test_no_generated_request_gets_a_server_error(app: FastAPI, client: TestClie
             response = case.call(headers=headers)
             seen.append(response.status_code)
             label = f"{case.method} {case.formatted_path} -> {response.status_code}"
-            if response.status_code >= 500:
+            if response.status_code >= 500 and not _expected_5xx(response):
                 failures.append(f"{label}: {response.text[:200]}")
             elif (
                 response.status_code >= 400

@@ -265,3 +265,69 @@ def test_concurrent_writers_cannot_both_win(
     assert (
         client.get(f"/api/projects/{project['_id']}", headers=alice.headers).json()["title"] == "A"
     )
+
+
+def _image(client: TestClient, who: SignedIn) -> str:
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (32, 32), "navy").save(buffer, "PNG")
+    response = client.post(
+        "/api/images",
+        files={"image": ("p.png", buffer.getvalue(), "image/png")},
+        headers=who.headers,
+    )
+    assert response.status_code == 201, response.text
+    return response.json()["_id"]
+
+
+def test_pictures_must_be_images_the_user_may_see(
+    client: TestClient, alice: SignedIn, bob: SignedIn, template_id: str
+) -> None:
+    mine = _image(client, alice)
+    theirs = _image(client, bob)
+    project = create(client, alice, numSlides=1, pptxFileId=template_id)
+    ok = put(
+        client,
+        alice,
+        project,
+        slides=[{"pptxSlideNumber": 3, "formData": {"Picture 2": f"/api/images/{mine}/file"}}],
+    )
+    assert ok.status_code == 200, ok.text
+    refused = put(
+        client, alice, ok.json(), slides=[{"pptxSlideNumber": 3, "formData": {"Picture 2": theirs}}]
+    )
+    assert refused.status_code == 422
+    assert refused.json()["errorCode"] == "invalid_element_value"
+    public = client.put(f"/api/images/{theirs}/make-public", headers=bob.headers).json()["_id"]
+    allowed = put(
+        client, alice, ok.json(), slides=[{"pptxSlideNumber": 3, "formData": {"Picture 2": public}}]
+    )
+    assert allowed.status_code == 200, allowed.text
+
+
+def test_project_images_link_list_and_unlink(
+    client: TestClient, alice: SignedIn, bob: SignedIn
+) -> None:
+    project = create(client, alice)
+    url = f"/api/projects/{project['_id']}/images"
+    mine = _image(client, alice)
+    theirs = _image(client, bob)
+    public = client.put(f"/api/images/{theirs}/make-public", headers=bob.headers).json()["_id"]
+    for image_id in (mine, public, mine):  # linking twice is harmless
+        response = client.post(f"{url}/{image_id}", json={"scope": "auto"}, headers=alice.headers)
+        assert response.status_code == 200, response.text
+    assert [i["_id"] for i in client.get(url, headers=alice.headers).json()] == [mine, public]
+    refused = client.post(f"{url}/{theirs}", json={"scope": "auto"}, headers=alice.headers)
+    assert refused.status_code == 404
+    assert refused.json()["errorCode"] == "image_not_found"
+    assert client.get(url, headers=bob.headers).status_code == 404  # not bob's project
+    assert client.delete(f"{url}/{mine}", headers=alice.headers).status_code == 204
+    assert [i["_id"] for i in client.get(url, headers=alice.headers).json()] == [public]
+    again = client.delete(f"{url}/{mine}", headers=alice.headers)
+    assert again.json()["errorCode"] == "project_image_not_linked"
+    # Deleting an image from the gallery unlinks it.
+    client.delete(f"/api/images/{mine}", headers=alice.headers)
+    assert [i["_id"] for i in client.get(url, headers=alice.headers).json()] == [public]

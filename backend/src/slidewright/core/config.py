@@ -9,9 +9,9 @@ from __future__ import annotations
 import secrets
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 # The source checkout: backend/src/slidewright/core/config.py -> repository root.
@@ -62,6 +62,23 @@ class Settings(BaseSettings):
     docs_dir: Path = Field(default=REPO_ROOT / "docs")
     app_title: str = Field(default="Slidewright")
     log_level: str = Field(default="INFO")
+    # AI (issue 7): the offline assistant unless an OpenAI-compatible endpoint is configured.
+    ai_provider: Literal["auto", "offline", "openai_compat"] = Field(
+        default="auto",
+        description="auto: openai_compat when AI_BASE_URL or AI_API_KEY is set, else offline",
+    )
+    ai_base_url: str | None = Field(
+        default=None, description="OpenAI-compatible base URL; default https://api.openai.com/v1"
+    )
+    ai_api_key: SecretStr | None = Field(default=None)
+    ai_model: str | None = Field(
+        default=None, description="chat model (required for openai_compat)"
+    )
+    ai_vision_model: str | None = Field(default=None, description="enables image description")
+    ai_image_model: str | None = Field(default=None, description="enables image generation")
+    ai_json_mode: Literal["json_schema", "json_object", "none"] = Field(default="json_schema")
+    ai_timeout_seconds: float = Field(default=60, gt=0)
+    ai_calls_per_minute: int = Field(default=30, ge=1, description="per user, model calls only")
 
     @field_validator("cors_origins", mode="before")
     @classmethod
@@ -69,6 +86,13 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return [origin.strip() for origin in value.split(",") if origin.strip()]
         return value
+
+    @property
+    def resolved_ai_provider(self) -> str:
+        """'offline' or 'openai_compat' ('auto' picks openai_compat once an endpoint is set)."""
+        if self.ai_provider != "auto":
+            return self.ai_provider
+        return "openai_compat" if (self.ai_base_url or self.ai_api_key) else "offline"
 
     @cached_property
     def resolved_data_dir(self) -> Path:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
@@ -24,3 +26,27 @@ class OutModel(BaseModel):
     """Nested response parts without an id (camelCase on the wire)."""
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True)
+
+
+class ErrorBody(BaseModel):
+    """Every error response: a stable code to program against, a message, and details."""
+
+    errorCode: str  # the wire name, kept verbatim
+    message: str
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+# Declared on every API route, so generated clients know the error shape.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": description}
+    for status, description in (
+        (400, "Bad request (e.g. an unreadable upload)"),
+        (401, "Not signed in, or the token expired or was revoked"),
+        (403, "Not allowed"),
+        (404, "Not found, or not visible to you"),
+        (409, "Conflict (e.g. a stale version)"),
+        (413, "Too large"),
+        (422, "Invalid input (`validation_error` lists the fields)"),
+        (429, "Rate limited"),
+    )
+}

@@ -61,3 +61,9 @@ class TemplateNumbersClearedWarning(AppError):
     code, status = "template_numbers_cleared", 200
     en = "The new template has fewer slides: the template choice of slides {slides} was cleared."
     zh = "新模板的页数较少：第 {slides} 页的模板选择已被清除。"
+
+
+class ProjectImageNotLinkedError(NotFoundError):
+    code = "project_image_not_linked"
+    en = "This image is not linked to the project."
+    zh = "此图片未关联到该项目。"

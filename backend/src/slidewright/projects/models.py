@@ -40,3 +40,18 @@ class Project(Base):
     @property
     def num_slides(self) -> int:
         return len(self.slides)
+
+
+class ProjectImage(Base):
+    """An image linked to a project (the project's Images tab); `scope` as sent ("auto")."""
+
+    __tablename__ = "project_images"
+
+    project_id: Mapped[str] = mapped_column(
+        ForeignKey("projects.id", ondelete="CASCADE"), primary_key=True
+    )
+    image_id: Mapped[str] = mapped_column(
+        ForeignKey("images.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    scope: Mapped[str] = mapped_column(String(20), default="auto")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from slidewright.projects.models import Project
+from slidewright.projects.models import Project, ProjectImage
 
 
 def list_owned(session: Session, owner_id: str, *, trash: bool) -> Sequence[Project]:
@@ -35,4 +35,27 @@ def add(session: Session, project: Project) -> Project:
 
 def delete(session: Session, project: Project) -> None:
     session.delete(project)
+    session.flush()
+
+
+def linked_image_ids(session: Session, project_id: str) -> list[str]:
+    query = (
+        select(ProjectImage.image_id)
+        .where(ProjectImage.project_id == project_id)
+        .order_by(ProjectImage.created_at, ProjectImage.image_id)
+    )
+    return list(session.scalars(query))
+
+
+def get_image_link(session: Session, project_id: str, image_id: str) -> ProjectImage | None:
+    return session.get(ProjectImage, (project_id, image_id))
+
+
+def add_image_link(session: Session, link: ProjectImage) -> None:
+    session.add(link)
+    session.flush()
+
+
+def delete_image_link(session: Session, link: ProjectImage) -> None:
+    session.delete(link)
     session.flush()

@@ -5,9 +5,18 @@ from fastapi import APIRouter, Request, status
 from slidewright.auth.dependencies import CurrentUser
 from slidewright.core.deps import SessionDep
 from slidewright.core.errors import request_lang
+from slidewright.images import presenter as images_presenter
+from slidewright.images import service as images_service
+from slidewright.images.schemas import ImageRead
 from slidewright.projects import presenter, service
 from slidewright.projects.dependencies import OwnedProject, OwnedProjectAny
-from slidewright.projects.schemas import ProjectCreate, ProjectRead, ProjectSummary, ProjectUpdate
+from slidewright.projects.schemas import (
+    ProjectCreate,
+    ProjectImageLink,
+    ProjectRead,
+    ProjectSummary,
+    ProjectUpdate,
+)
 
 router = APIRouter(prefix="/projects", tags=["projects"])
 
@@ -68,3 +77,35 @@ def delete_project(project: OwnedProjectAny, session: SessionDep, hard: bool = F
 def restore_project(project: OwnedProjectAny, session: SessionDep) -> ProjectRead:
     """Bring a project back from the trash."""
     return presenter.detail(service.restore_project(session, project))
+
+
+@router.get("/{project_id}/images", operation_id="listProjectImages")
+def list_project_images(
+    project: OwnedProject, user: CurrentUser, session: SessionDep
+) -> list[ImageRead]:
+    """The gallery images linked to the project (its Images tab)."""
+    images = service.list_images(session, user, project)
+    return images_presenter.read_many(images, user, images_service.public_copies(session, images))
+
+
+@router.post("/{project_id}/images/{image_id}", operation_id="linkProjectImage")
+def link_project_image(
+    image_id: str,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+    body: ProjectImageLink | None = None,
+) -> ImageRead:
+    """Link one of your images, or a public one, to the project. Errors: `image_not_found`."""
+    image = service.link_image(session, user, project, image_id, (body or ProjectImageLink()).scope)
+    return images_presenter.read(image, user, images_service.public_copies(session, [image]))
+
+
+@router.delete(
+    "/{project_id}/images/{image_id}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    operation_id="unlinkProjectImage",
+)
+def unlink_project_image(image_id: str, project: OwnedProject, session: SessionDep) -> None:
+    """Remove an image from the project (the image stays in the gallery)."""
+    service.unlink_image(session, project, image_id)

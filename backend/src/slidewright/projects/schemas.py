@@ -93,3 +93,7 @@ class ProjectRead(ReadModel):
     updated_at: datetime
     deleted_at: datetime | None
     warnings: list[Warning] = Field(default_factory=list)
+
+
+class ProjectImageLink(ApiModel):
+    scope: Literal["auto"] = "auto"

@@ -11,15 +11,18 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from slidewright.core.clock import utcnow
 from slidewright.core.errors import AppError
+from slidewright.images import service as images_service
+from slidewright.images.models import Image
 from slidewright.projects import repository, slides
 from slidewright.projects.errors import (
     InvalidNumSlidesError,
+    ProjectImageNotLinkedError,
     ProjectNotFoundError,
     TemplateNumbersClearedWarning,
     TitleRequiredError,
     VersionConflictError,
 )
-from slidewright.projects.models import Project
+from slidewright.projects.models import Project, ProjectImage
 from slidewright.projects.schemas import MAX_SLIDES, ProjectCreate, ProjectUpdate
 from slidewright.templates import service as templates_service
 from slidewright.users.models import User
@@ -46,6 +49,21 @@ def _template_slides(
     return templates_service.get_template(session, user, pptx_file_id).parsed_slides
 
 
+def _check(
+    session: Session,
+    user: User,
+    deck: list[dict[str, Any]],
+    template_slides: list[dict[str, Any]] | None,
+) -> None:
+    """Shapes and names first, then that every picture is an image the caller may see."""
+    slides.check_slides(deck, template_slides)
+    refs = slides.picture_refs(deck, template_slides)
+    visible = images_service.visible_image_ids(session, user, [ref[2] for ref in refs])
+    for index, name, image_id in refs:
+        if image_id not in visible:
+            raise slides.picture_error(index, name)
+
+
 def list_projects(session: Session, user: User, *, trash: bool = False) -> Sequence[Project]:
     return repository.list_owned(session, user.id, trash=trash)
 
@@ -67,7 +85,7 @@ def create_project(session: Session, user: User, body: ProjectCreate) -> Project
     else:
         _check_count(body.num_slides)
         deck = slides.resize([], body.num_slides)
-    slides.check_slides(deck, template_slides)
+    _check(session, user, deck, template_slides)
     project = Project(
         owner_id=user.id,
         title=_title(body.title),
@@ -109,7 +127,7 @@ def update_project(
         project.pptx_file_id = body.pptx_file_id
     else:
         template_slides = _template_slides(session, user, project.pptx_file_id)
-    slides.check_slides(deck, template_slides)
+    _check(session, user, deck, template_slides)
     project.slides = deck
     _flush(session)
     return project, warnings
@@ -135,3 +153,27 @@ def restore_project(session: Session, project: Project) -> Project:
 
 def delete_forever(session: Session, project: Project) -> None:
     repository.delete(session, project)
+
+
+def list_images(session: Session, user: User, project: Project) -> list[Image]:
+    """The project's linked images that the caller can still see, in the order linked."""
+    return images_service.get_visible_images(
+        session, user, repository.linked_image_ids(session, project.id)
+    )
+
+
+def link_image(session: Session, user: User, project: Project, image_id: str, scope: str) -> Image:
+    """Links a gallery image (own or public) to the project; linking twice is harmless."""
+    image = images_service.get_image(session, user, image_id)
+    if repository.get_image_link(session, project.id, image.id) is None:
+        repository.add_image_link(
+            session, ProjectImage(project_id=project.id, image_id=image.id, scope=scope)
+        )
+    return image
+
+
+def unlink_image(session: Session, project: Project, image_id: str) -> None:
+    link = repository.get_image_link(session, project.id, image_id)
+    if link is None:
+        raise ProjectImageNotLinkedError()
+    repository.delete_image_link(session, link)

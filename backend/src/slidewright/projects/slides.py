@@ -162,3 +162,29 @@ def retarget(
         }
         slide["lockedElementNames"] = [n for n in slide["lockedElementNames"] if n in kinds]
     return cleared
+
+
+def picture_refs(
+    slides: list[dict[str, Any]], template_slides: list[dict[str, Any]] | None
+) -> list[tuple[int, str, str]]:
+    """(slide index, element name, image id) for every picture value, to check visibility."""
+    refs = []
+    for index, slide in enumerate(slides, start=1):
+        number = slide.get("pptxSlideNumber")
+        if template_slides is None or number is None or not 1 <= number <= len(template_slides):
+            continue
+        kinds = {e["name"]: e["type"] for e in template_slides[number - 1]["elements"]}
+        for name, value in slide["formData"].items():
+            image_id = image_id_of(value) if kinds.get(name) == "picture" else None
+            if image_id is not None:
+                refs.append((index, name, image_id))
+    return refs
+
+
+def picture_error(index: int, name: str) -> InvalidElementValueError:
+    return InvalidElementValueError(
+        slideIndex=index,
+        element=name,
+        expected="the image is not in your gallery or the public gallery.",
+        expectedZh="该图片不在您的图库或公共图库中。",
+    )

@@ -2,11 +2,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from pydantic import Field
 from sqlalchemy import text
 
 from slidewright import __version__
 from slidewright.core.deps import SettingsDep
 from slidewright.core.schemas import ApiModel
+from slidewright.services import ServicesDep
 
 router = APIRouter(tags=["system"])
 
@@ -20,7 +22,10 @@ class Health(ApiModel):
 class AppConfig(ApiModel):
     app_title: str
     version: str
-    ai_provider: str
+    ai_provider: str = Field(description="'offline' (built-in assistant) or 'openai_compat'")
+    ai_model: str | None = Field(default=None, description="the chat model, when one is used")
+    ai_can_describe_images: bool = False
+    ai_can_generate_images: bool = False
 
 
 @router.get(
@@ -38,6 +43,15 @@ def get_health(request: Request) -> Health | JSONResponse:
 
 
 @router.get("/app/config", operation_id="getAppConfig")
-def get_app_config(settings: SettingsDep) -> AppConfig:
-    """What the UI needs before sign-in: the app title, the version and the AI provider."""
-    return AppConfig(app_title=settings.app_title, version=__version__, ai_provider="offline")
+def get_app_config(settings: SettingsDep, services: ServicesDep) -> AppConfig:
+    """What the UI needs before sign-in: the app title, the version and the active AI
+    provider (and what it can do with images)."""
+    ai = services.ai
+    return AppConfig(
+        app_title=settings.app_title,
+        version=__version__,
+        ai_provider=ai.name,
+        ai_model=ai.model,
+        ai_can_describe_images=ai.can_describe_images,
+        ai_can_generate_images=ai.can_generate_images,
+    )

@@ -7,7 +7,7 @@ everyone else, and other users' drafts are invisible (404).
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
@@ -23,6 +23,7 @@ from slidewright.jobs.models import Job
 from slidewright.pptx_engine import errors as engine_errors
 from slidewright.pptx_engine.model import ParsedDeck
 from slidewright.pptx_engine.reader import read_presentation
+from slidewright.pptx_engine.render import RenderError, RenderTimeout, RenderUnavailable
 from slidewright.services import Services
 from slidewright.storage.blobstore import make_key
 from slidewright.templates import repository
@@ -30,6 +31,9 @@ from slidewright.templates.errors import (
     AlreadyPublishedError,
     ElementNotFoundError,
     InvalidPptxError,
+    RenderFailedError,
+    RenderTimeoutError,
+    RenderUnavailableError,
     SlideNotFoundError,
     TemplateNotFoundError,
     ThumbnailNotFoundError,
@@ -147,6 +151,37 @@ def start_render(
         subject_id=pptx_file.id,
         payload=payload,
     )
+
+
+def slides_to_render(
+    thumbnails: Mapping[str, str],
+    slide_count: int,
+    requested: Sequence[int] | None,
+    *,
+    force: bool,
+) -> list[int]:
+    """The slides a thumbnail job renders: those requested (all by default), minus the ones
+    with a manual thumbnail unless `force`. Shared with the files domain."""
+    wanted = list(requested) if requested else list(range(1, slide_count + 1))
+    if force:
+        return wanted
+    manual = {int(n) for n, how in thumbnails.items() if how == THUMB_MANUAL}
+    return [n for n in wanted if n not in manual]
+
+
+def render_slides(services: Services, source: bytes, slides: Sequence[int]) -> list[bytes]:
+    """Renders `slides` of a .pptx to 640x360 JPEGs (in that order) with the app's renderer,
+    its failures as typed errors the UI can translate. Shared with the files domain."""
+    try:
+        return services.renderer.render(
+            source, slides=slides, timeout_s=services.settings.render_timeout_seconds
+        )
+    except RenderTimeout as exc:
+        raise RenderTimeoutError() from exc
+    except RenderUnavailable as exc:
+        raise RenderUnavailableError() from exc
+    except RenderError as exc:
+        raise RenderFailedError(reason=exc.message) from exc
 
 
 def list_templates(session: Session, user: User) -> Sequence[PptxFile]:

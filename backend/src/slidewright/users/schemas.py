@@ -1,17 +1,21 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from pydantic import Field
 
 from slidewright.core.schemas import ApiModel, ReadModel
 
+Role = Literal["Admin", "User"]
+AuthType = Literal["local", "chat"]
+
 
 class UserRead(ReadModel):
     name: str
     email: str
-    role: str
-    auth_type: str
+    role: Role
+    auth_type: AuthType
     created_at: datetime
 
 
@@ -19,8 +23,8 @@ class PublicUserRead(ReadModel):
     """What anyone signed in may see of another account: no email."""
 
     name: str
-    role: str
-    auth_type: str
+    role: Role
+    auth_type: AuthType
 
 
 class UserUpdate(ApiModel):

@@ -281,6 +281,9 @@ def highlight(text: str, query: str) -> list[tuple[int, int]]:
     terms = parse_query(query)
     if not terms or not text:
         return []
+    fast = _highlight_one_to_one(text, terms)
+    if fast is not None:
+        return _merge(fast)
     spans: list[tuple[int, int]] = []
     for units, cjk in _unit_runs(text):
         chars = "".join(unit.char for unit in units)
@@ -303,6 +306,70 @@ def highlight(text: str, query: str) -> list[tuple[int, int]]:
                 spans.append((units[at].start, units[at + len(needle) - 1].end))
                 at = chars.find(needle, at + 1)
     return _merge(spans)
+
+
+class _OneToOneTable(dict[str, bool]):
+    """Whether a character folds, on its own, to exactly one character and never combines
+    with the one before it (filled on first use, like `_FoldTable`)."""
+
+    def __missing__(self, ch: str) -> bool:
+        value = not _extends_cluster(ch) and len(_normalize(ch)) == 1
+        if len(self) < _FoldTable.MAX_ENTRIES:
+            self[ch] = value
+        return value
+
+
+_ONE_TO_ONE: Final = _OneToOneTable()
+
+
+@functools.lru_cache(maxsize=256)
+def _word_starts(tokens: tuple[str, ...]) -> re.Pattern[str]:
+    """Where a word beginning with one of `tokens` starts (after a space, a CJK letter or
+    nothing) in folded text."""
+    alternatives = "|".join(re.escape(token) for token in tokens)
+    return re.compile(f"(?<![^ {_CJK_CLASS}])(?:{alternatives})")
+
+
+_WORD_REST: Final = re.compile(f"[^ {_CJK_CLASS}]*")
+
+
+def _highlight_one_to_one(text: str, terms: list[QueryTerm]) -> list[tuple[int, int]] | None:
+    """`highlight`'s spans, unmerged, for text whose characters all fold one to one (nearly
+    all real text), else None.
+
+    Folding such a text as a whole keeps every offset, so hits are found in the folded text
+    by `str.find` and one regex pass. `_unit_runs` costs several microseconds per character:
+    too slow for the snippets of a page of search results. Same rules as the general path: a
+    CJK needle always lies inside one CJK run; a word term matches a whole word (its first
+    `MAX_TOKEN_CHARS` characters), or its beginning for the prefix term.
+    """
+    if not all(map(_ONE_TO_ONE.__getitem__, set(text))):
+        return None
+    folded = _normalize(text)
+    if len(folded) != len(text):
+        return None
+    spans: list[tuple[int, int]] = []
+    words: list[QueryTerm] = []
+    for term in terms:
+        needle = _cjk_needle(term)
+        if needle is None:
+            if len(term.tokens) == 1:
+                words.append(term)
+            continue
+        at = folded.find(needle)
+        while at >= 0:
+            spans.append((at, at + len(needle)))
+            at = folded.find(needle, at + 1)
+    if words:
+        for start in _word_starts(tuple(term.tokens[0] for term in words)).finditer(folded):
+            end = _WORD_REST.match(folded, start.start()).end()  # type: ignore[union-attr]
+            word = folded[start.start() : end][:MAX_TOKEN_CHARS]
+            for term in words:
+                token = term.tokens[0]
+                if word == token or (term.prefix and word.startswith(token)):
+                    spans.append((start.start(), end))
+                    break
+    return spans
 
 
 def _cjk_needle(term: QueryTerm) -> str | None:

@@ -1,0 +1,347 @@
+"""What a template slide is for, what each of its elements holds, and what kind of slide a
+piece of content wants: the vocabulary the offline assistant matches on and the hints the
+model gets.
+
+Kinds: title, agenda, section, bullets, comparison, picture, chart, table, quote, closing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from slidewright.ai import text as t
+
+KINDS = (
+    "title",
+    "agenda",
+    "section",
+    "bullets",
+    "comparison",
+    "picture",
+    "chart",
+    "table",
+    "quote",
+    "closing",
+)
+FILLABLE = frozenset({"text", "picture", "table", "chart"})
+
+# Words that name a kind, in descriptions, layout names and content (English and Chinese).
+_KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "closing": ("thank", "closing", "q&a", "谢谢", "致谢", "结束", "问答", "謝謝", "結束"),
+    "agenda": ("agenda", "table of contents", "contents", "议程", "目录", "議程", "目錄", "大纲"),
+    "quote": ("quote", "quotation", "testimonial", "引言", "引用", "名言", "語錄"),
+    "section": ("section", "divider", "章节", "节标题", "分节", "章節", "節標題"),
+    "title": ("title slide", "cover slide", "cover page", "标题页", "封面", "標題頁", "标题幻灯片"),
+    "comparison": (
+        "comparison",
+        "compare",
+        "two column",
+        "two-column",
+        "two content",
+        "versus",
+        " vs",
+        "pros and cons",
+        "before and after",
+        "trade-off",
+        "对比",
+        "比较",
+        "双栏",
+        "两栏",
+        "優缺點",
+        "优缺点",
+        "優劣",
+        "优劣",
+        "相比",
+        "對比",
+        "比較",
+    ),
+    "table": ("table", "tabular", "matrix", "表格", "表格页"),
+    "chart": ("chart", "graph", "plot", "图表", "圖表", "柱状图", "折线图", "饼图"),
+    "picture": (
+        "picture",
+        "photo",
+        "image",
+        "illustration",
+        "图片",
+        "照片",
+        "配图",
+        "圖片",
+        "圖文",
+        "图文",
+    ),
+}
+# Content that is about numbers moving: a chart.
+_TREND_WORDS = (
+    "growth",
+    "grew",
+    "grow",
+    "increase",
+    "decrease",
+    "decline",
+    "trend",
+    "revenue",
+    "sales",
+    "share",
+    "rate",
+    "percent",
+    "year over year",
+    "yoy",
+    "forecast",
+    "增长",
+    "增長",
+    "下降",
+    "趋势",
+    "趨勢",
+    "同比",
+    "环比",
+    "占比",
+    "收入",
+    "营收",
+    "销量",
+    "份额",
+    "增速",
+)
+_LAYOUT_KINDS: tuple[tuple[str, str], ...] = (
+    ("title slide", "title"),
+    ("标题幻灯片", "title"),
+    ("section header", "section"),
+    ("节标题", "section"),
+    ("comparison", "comparison"),
+    ("two content", "comparison"),
+    ("比较", "comparison"),
+    ("两栏内容", "comparison"),
+    ("picture with caption", "picture"),
+    ("图片与标题", "picture"),
+    ("quote", "quote"),
+    ("closing", "closing"),
+    ("agenda", "agenda"),
+    ("chart", "chart"),
+    ("table", "table"),
+)
+
+
+def _has_word(text: str, words: tuple[str, ...]) -> bool:
+    """Whether `text` (lowercased) holds one of `words`: Latin words from a word start (so
+    'compare' finds 'compared' but 'cover' is not found in 'discover'; words of 3 letters or
+    fewer must match whole), CJK words anywhere."""
+    for word in words:
+        word = word.strip()
+        if not word.isascii():
+            if word in text:
+                return True
+            continue
+        tail = r"(?![a-z])" if len(word) <= 3 else ""
+        if re.search(r"(?<![a-z])" + re.escape(word) + tail, text):
+            return True
+    return False
+
+
+def is_locked(element: dict[str, Any], slide_locked_names: list[str] | None = None) -> bool:
+    """The template's lock, inverted when the project slide lists the element's name."""
+    locked = bool(element.get("isLocked"))
+    if slide_locked_names and element.get("name") in slide_locked_names:
+        locked = not locked
+    return locked
+
+
+def fillable_elements(
+    template_slide: dict[str, Any], slide_locked_names: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """The elements the assistant may fill: text, picture, table or chart, visible, unlocked."""
+    return [
+        element
+        for element in template_slide.get("elements", [])
+        if element.get("type") in FILLABLE
+        and not element.get("hidden")
+        and not is_locked(element, slide_locked_names)
+    ]
+
+
+def _description_kind(description: str) -> str | None:
+    lowered = description.lower()
+    # The first words say what the slide is ("Chart slide: ...", "图表页：..."): they win.
+    head = re.split(r"[:：(（]", lowered, maxsplit=1)[0]
+    for kind in ("closing", "agenda", "quote", "section", "title", "comparison", "table", "chart"):
+        if _has_word(head, _KIND_WORDS[kind]):
+            return kind
+    if _has_word(head, _KIND_WORDS["picture"]):
+        return "picture"
+    return None
+
+
+def template_slide_kind(
+    slide: dict[str, Any], description: str = "", slide_area: float = 13.333 * 7.5
+) -> str:
+    """The kind of a template slide, from its description, elements and layout."""
+    from_description = _description_kind(description) if description else None
+    if from_description is not None:
+        return from_description
+    elements = [e for e in slide.get("elements", []) if not e.get("hidden")]
+    types = [e.get("type") for e in elements]
+    if "chart" in types:
+        return "chart"
+    if "table" in types:
+        return "table"
+    layout = str(slide.get("layoutName") or "").lower()
+    names = " ".join(str(e.get("name", "")).lower() for e in elements)
+    for needle, kind in _LAYOUT_KINDS:
+        if needle in layout:
+            return kind
+    if ("left" in names and "right" in names) or _side_by_side_bodies(elements):
+        return "comparison"
+    for kind in ("closing", "agenda", "quote"):
+        if _has_word(names, _KIND_WORDS[kind]):
+            return kind
+    for element in elements:
+        if element.get("type") == "picture" and not element.get("isLocked"):
+            box = element.get("boundary") or {}
+            if box.get("width", 0) * box.get("height", 0) >= 0.15 * slide_area:
+                return "picture"
+    text_elements = [e for e in elements if e.get("type") == "text"]
+    if len(text_elements) <= 2 and all(
+        (e.get("capacity") or {}).get("paragraphCount", 1) <= 1 for e in text_elements
+    ):
+        return "title" if slide.get("slideNumber") == 1 else "section"
+    return "bullets"
+
+
+def _side_by_side_bodies(elements: list[dict[str, Any]]) -> bool:
+    bodies = [
+        e
+        for e in elements
+        if e.get("type") == "text" and (e.get("capacity") or {}).get("paragraphCount", 1) >= 2
+    ]
+    if len(bodies) < 2:
+        return False
+    first, second = (e.get("boundary") or {} for e in bodies[:2])
+    same_row = abs(first.get("y", 0) - second.get("y", 0)) < 0.5
+    apart = abs(first.get("x", 0) - second.get("x", 0)) >= 2.0
+    return same_row and apart
+
+
+def position(element: dict[str, Any], slide_width: float, slide_height: float) -> str:
+    box = element.get("boundary") or {}
+    x, y = float(box.get("x", 0)), float(box.get("y", 0))
+    w, h = float(box.get("width", 0)), float(box.get("height", 0))
+    if w >= slide_width * 0.6:
+        horizontal = "full width"
+    elif x + w <= slide_width * 0.55:
+        horizontal = "left"
+    elif x >= slide_width * 0.45:
+        horizontal = "right"
+    else:
+        horizontal = "center"
+    if y + h <= slide_height * 0.3:
+        vertical = "top"
+    elif y >= slide_height * 0.7:
+        vertical = "bottom"
+    else:
+        vertical = "middle"
+    return f"{vertical} {horizontal}"
+
+
+_NUMERIC_SAMPLE = re.compile(r"^[+\-−]?[$¥€£]?\d[\d,.]*\s?(%|x|k|m|bn|亿|万)?$", re.IGNORECASE)
+
+
+def element_role(element: dict[str, Any], slide_kind: str) -> str:
+    """What a fillable element holds, from its type, name, placeholder and sample text."""
+    kind = element.get("type")
+    if kind in ("picture", "table", "chart"):
+        return str(kind)
+    name = str(element.get("name", "")).lower()
+    placeholder = str((element.get("placeholder") or {}).get("type") or "")
+    sample = str(element.get("innerText") or "").strip()
+    capacity = element.get("capacity") or {}
+    paragraphs = int(capacity.get("paragraphCount") or 1)
+    checks: tuple[tuple[bool, str], ...] = (
+        (placeholder == "subTitle" or "subtitle" in name or "副标题" in name, "subtitle"),
+        (_has_word(name, ("presenter", "speaker", "author", "演讲", "主讲")), "presenter"),
+        (_has_word(name, ("contact", "联系")), "contact"),
+        (_has_word(name, ("date", "日期")), "date"),
+        (
+            _has_word(name, ("source", "来源", "footnote"))
+            or sample.lower().startswith(("source", "来源", "資料來源", "数据来源")),
+            "source",
+        ),
+        (_has_word(name, ("attribution", "出处", "署名")), "attribution"),
+        (_has_word(name, ("quote", "引言", "引用")), "quote"),
+        (
+            ("number" in name and re.fullmatch(r"\d{1,2}", sample) is not None)
+            or (slide_kind == "section" and re.fullmatch(r"\d{1,2}", sample) is not None),
+            "section_number",
+        ),
+        (
+            _has_word(name, ("figure", "kpi", "metric", "stat", "数字", "指标"))
+            or (_NUMERIC_SAMPLE.match(sample) is not None and len(sample) <= 8),
+            "key_figure",
+        ),
+        (_has_word(name, ("caption", "说明", "图注")), "caption"),
+        (_has_word(name, ("takeaway", "summary", "conclusion", "结论", "总结", "概述")), "summary"),
+        (
+            _has_word(name, ("agenda", "toc", "contents", "议程", "目录"))
+            or (slide_kind == "agenda" and paragraphs >= 2),
+            "agenda",
+        ),
+        (_has_word(name, ("heading", "header", "小标题")), "heading"),
+        (placeholder in ("title", "ctrTitle") or ("title" in name or "标题" in name), "title"),
+    )
+    for matched, role in checks:
+        if matched:
+            return role
+    if slide_kind == "quote" and paragraphs <= 1 and len(sample) > 40:
+        return "quote"
+    big = int(capacity.get("maxChars") or 0) >= 150
+    return "body" if paragraphs >= 2 or big else "text"
+
+
+def content_kind(text: str, index: int | None = None, total: int | None = None) -> str:
+    """The kind of slide a piece of content (a slide description, a section) wants; with its
+    position in the deck, the first slide is a title slide."""
+    lowered = f" {text.lower()} "
+    if index == 0 and total is not None and total > 1:
+        return "title"
+    head = re.split(r"[:：]", lowered, maxsplit=1)[0]
+    if _has_word(head, _KIND_WORDS["title"]):
+        return "title"
+    if _has_word(lowered, _KIND_WORDS["agenda"]):
+        return "agenda"
+    if _has_word(head, _KIND_WORDS["closing"]):
+        return "closing"
+    if _has_word(lowered, ("thank you", "谢谢", "致谢", "謝謝", "q&a", "问答环节")):
+        return "closing"
+    if re.search(r"\bsection\b|章节|第[一二三四五六七八九十\d]+部分", lowered):
+        return "section"
+    if _has_word(lowered, _KIND_WORDS["quote"]) or re.search(r"[“\"「].{12,}[”\"」]\s*[—–-]", text):
+        return "quote"
+    if _has_word(lowered, _KIND_WORDS["comparison"]):
+        return "comparison"
+    if _has_word(lowered, _KIND_WORDS["table"]) or text.count("|") >= 4 or "\t" in text:
+        return "table"
+    numbers = t.numbers_in(text)
+    meaningful = [n for n in numbers if not t.YEAR.match(n)]
+    percentages = [n for n in numbers if "%" in n or "百分" in n]
+    if _has_word(lowered, _KIND_WORDS["chart"]):
+        return "chart"
+    if (_has_word(lowered, _TREND_WORDS) and meaningful) or len(percentages) >= 2:
+        return "chart"
+    if len(meaningful) >= 4:
+        return "chart"
+    if _has_word(lowered, _KIND_WORDS["picture"]):
+        return "picture"
+    return "bullets"
+
+
+# Which template slide kinds suit a content kind, best first.
+PREFERENCES: dict[str, tuple[str, ...]] = {
+    "title": ("title", "section", "closing"),
+    "agenda": ("agenda", "bullets"),
+    "section": ("section", "title", "bullets"),
+    "bullets": ("bullets", "picture", "comparison", "section"),
+    "comparison": ("comparison", "table", "bullets"),
+    "picture": ("picture", "bullets"),
+    "chart": ("chart", "table", "bullets"),
+    "table": ("table", "chart", "bullets"),
+    "quote": ("quote", "section", "bullets"),
+    "closing": ("closing", "title", "section"),
+}

@@ -1,0 +1,371 @@
+"""AI endpoints, under the paths of the spec: /api/projects/... and /api/pptx-files/...
+
+Suggestions are returned, not applied: the client shows them with their reason and applies
+the accepted ones with the ordinary project update (`PUT /api/projects/{id}` with its
+`version`). `apply-outline-edits` and `accept-descriptions` apply reviewed suggestions in one
+step, through the same rules.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+
+from slidewright.ai import service
+from slidewright.ai.schemas import (
+    AcceptDescriptionsRequest,
+    ApplyOutlineEditsRequest,
+    BatchSlideDescriptions,
+    BatchSlideDescriptionsRequest,
+    ElementValueRead,
+    ElementValueRequest,
+    GeneratedDescription,
+    GeneratedSlideDescription,
+    GenerateSlideDataRequest,
+    Lang,
+    OutlineEditsRequest,
+    OutlineEditsSuggestion,
+    OutlineSuggestion,
+    Recommendation,
+    RecommendSlideshowRequest,
+    SlideDataSuggestion,
+    SlideDescriptionRead,
+    SlideIndexRequest,
+    TemplateSlideSuggestion,
+)
+from slidewright.auth.dependencies import CurrentUser
+from slidewright.core.deps import SessionDep
+from slidewright.core.errors import request_lang
+from slidewright.core.schemas import ErrorBody
+from slidewright.jobs.schemas import JobRead
+from slidewright.projects import presenter as projects_presenter
+from slidewright.projects.dependencies import OwnedProject
+from slidewright.projects.schemas import ProjectRead
+from slidewright.services import ServicesDep
+from slidewright.templates import presenter as templates_presenter
+from slidewright.templates import service as templates_service
+from slidewright.templates.dependencies import VisibleTemplate
+from slidewright.templates.schemas import PptxFileRead
+
+_AI_ERRORS: dict[int | str, dict[str, Any]] = {
+    429: {"model": ErrorBody, "description": "`ai_rate_limited`: too many AI requests"},
+    502: {"model": ErrorBody, "description": "`ai_bad_response`: the model's answer was unusable"},
+    503: {"model": ErrorBody, "description": "`ai_unavailable`: no AI for this, or it failed"},
+}
+
+projects_router = APIRouter(prefix="/projects", tags=["ai"], responses=_AI_ERRORS)
+templates_router = APIRouter(prefix="/pptx-files", tags=["ai"], responses=_AI_ERRORS)
+
+LangQuery = Annotated[
+    Lang | None, Query(description="the answer's language; default: the project's language")
+]
+
+
+@projects_router.post("/recommend-slideshow", operation_id="recommendSlideshow")
+def recommend_slideshow(
+    body: RecommendSlideshowRequest, user: CurrentUser, session: SessionDep, services: ServicesDep
+) -> Recommendation:
+    """Recommend a title, a template (one visible to you), a slide count and why, from what
+    the presentation is about and how long it runs (the create dialog's AI path).
+
+    Errors: `description_required`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
+    """
+    return service.recommend_slideshow(
+        session,
+        services,
+        user,
+        description=body.description,
+        duration=body.duration_minutes,
+        lang=body.lang,
+    )
+
+
+@projects_router.get("/{project_id}/suggest-outline", operation_id="suggestOutline")
+def suggest_outline(
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+    lang: LangQuery = None,
+    instruction: Annotated[str, Query(max_length=4_000)] = "",
+    material_id: Annotated[
+        str | None,
+        Query(
+            alias="materialId",
+            max_length=40,
+            description="use this material (yours) as the outline, instead of the project's "
+            "enabled materials",
+        ),
+    ] = None,
+) -> OutlineSuggestion:
+    """Suggest the project's slides (about `numSlides` of them): a content description each
+    and, when the project has a template, a template slide with a reason. Drawn from the
+    project's enabled materials (or the one `materialId`), the instruction and the project's
+    description. Nothing is saved: confirming sends the chosen slides with
+    `PUT /api/projects/{id}`.
+
+    Errors: `material_not_found`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
+    """
+    return service.suggest_outline(
+        session,
+        services,
+        user,
+        project,
+        lang=lang,
+        instruction=instruction,
+        material_id=material_id,
+    )
+
+
+@projects_router.post("/{project_id}/suggest-outline-edits", operation_id="suggestOutlineEdits")
+def suggest_outline_edits(
+    body: OutlineEditsRequest,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+) -> OutlineEditsSuggestion:
+    """Suggest edits of the outline following an instruction ("add a slide about pricing after
+    slide 3", "删除第5页"): a list of `{op, path, value, reason}` (replace, insert, delete,
+    move; see `apply-outline-edits`). Only edits that apply cleanly are returned.
+
+    Errors: `instruction_required`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
+    """
+    return service.suggest_outline_edits(
+        session, services, user, project, instruction=body.instruction
+    )
+
+
+@projects_router.post("/{project_id}/apply-outline-edits", operation_id="applyOutlineEdits")
+def apply_outline_edits(
+    request: Request,
+    body: ApplyOutlineEditsRequest,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+) -> ProjectRead:
+    """Apply reviewed outline edits, in order, as one versioned update of the slides: all of
+    them or none. Paths: `slides/<index>` (0-based), `slides/<index>/contentDescription`,
+    `slides/<index>/pptxSlideNumber`, `slides/-` (insert at the end); a move's `value` is the
+    destination index. Changing a slide's template slide clears its values.
+
+    Errors: `invalid_outline_edit` (`details.index`: which edit, 1-based), `version_conflict`.
+    """
+    updated = service.apply_outline_edits(
+        session, user, project, version=body.version, edits=body.edits
+    )
+    return projects_presenter.detail(updated, request_lang(request))
+
+
+@projects_router.post("/{project_id}/generate-slide-data", operation_id="generateSlideData")
+def generate_slide_data(
+    body: GenerateSlideDataRequest,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+) -> SlideDataSuggestion:
+    """Suggest values for every unlocked element of a slide's template slide (text cut to
+    each element's capacity, tables, charts, gallery pictures) and speaker notes, from the
+    slide's description and the project's enabled materials. Nothing is saved.
+
+    Errors: `slide_index_out_of_range`, `project_has_no_template`,
+    `slide_has_no_template_slide`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
+    """
+    return service.generate_slide_data(
+        session,
+        services,
+        user,
+        project,
+        slide_index=body.slide_index,
+        instruction=body.instruction,
+    )
+
+
+@projects_router.post(
+    "/{project_id}/suggest-template-slide-number", operation_id="suggestTemplateSlideNumber"
+)
+def suggest_template_slide_number(
+    body: SlideIndexRequest,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+) -> TemplateSlideSuggestion:
+    """Suggest the template slide that suits a slide's content, with a reason.
+
+    Errors: `slide_index_out_of_range`, `project_has_no_template`, `ai_rate_limited`,
+    `ai_unavailable`, `ai_bad_response`.
+    """
+    return service.suggest_template_slide_number(
+        session, services, user, project, slide_index=body.slide_index
+    )
+
+
+@projects_router.post(
+    "/{project_id}/slides/{slide_index}/suggest-slide-element-value",
+    operation_id="suggestSlideElementValue",
+)
+def suggest_slide_element_value(
+    slide_index: Annotated[int, Path(ge=0, le=10_000, description="0-based")],
+    body: ElementValueRequest,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+) -> ElementValueRead:
+    """Suggest one element's value, following a predefined instruction (Rewrite, Expand,
+    Summarize, Formal tone, Casual tone, Add details, Add examples, Add statistics, Add
+    quotes) or free text. `value` is null when there is nothing to suggest.
+
+    Errors: `slide_index_out_of_range`, `project_has_no_template`,
+    `slide_has_no_template_slide`, `unknown_element`, `element_locked`, `element_not_fillable`,
+    `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
+    """
+    return service.suggest_element_value(
+        session,
+        services,
+        user,
+        project,
+        slide_index=slide_index,
+        element_name=body.element_name,
+        instruction=body.instruction,
+    )
+
+
+@projects_router.post(
+    "/{project_id}/recommend-slide-description", operation_id="recommendSlideDescription"
+)
+def recommend_slide_description(
+    body: SlideIndexRequest,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+) -> SlideDescriptionRead:
+    """Suggest a slide's content description, fitting its place in the deck.
+
+    Errors: `slide_index_out_of_range`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
+    """
+    found = service.recommend_slide_descriptions(
+        session, services, user, project, slide_indices=[body.slide_index]
+    )
+    return SlideDescriptionRead(**found.suggestions[0].model_dump(), provider=found.provider)
+
+
+@projects_router.post(
+    "/{project_id}/batch-recommend-slide-descriptions",
+    operation_id="batchRecommendSlideDescriptions",
+)
+def batch_recommend_slide_descriptions(
+    body: BatchSlideDescriptionsRequest,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+) -> BatchSlideDescriptions:
+    """Suggest content descriptions for several slides at once (one AI call).
+
+    Errors: `slide_index_out_of_range`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
+    """
+    return service.recommend_slide_descriptions(
+        session, services, user, project, slide_indices=body.slide_indices
+    )
+
+
+def _lang_of(request: Request, lang: str | None) -> str:
+    return lang or request_lang(request)
+
+
+TemplateLangQuery = Annotated[
+    Lang | None, Query(description="the description's language; default: Accept-Language")
+]
+
+
+@templates_router.get("/{file_id}/generate-description", operation_id="generatePptxDescription")
+def generate_pptx_description(
+    request: Request,
+    pptx_file: VisibleTemplate,
+    user: CurrentUser,
+    services: ServicesDep,
+    lang: TemplateLangQuery = None,
+) -> GeneratedDescription:
+    """Suggest a description of the whole template from its slides (not saved:
+    `PUT /api/pptx-files/{id}` saves it).
+
+    Errors: `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
+    """
+    return service.generate_template_description(
+        services, user, pptx_file, lang=_lang_of(request, lang)
+    )
+
+
+@templates_router.get(
+    "/{file_id}/slides/{slide_number}/generate-description",
+    operation_id="generatePptxSlideDescription",
+)
+def generate_pptx_slide_description(
+    request: Request,
+    slide_number: int,
+    pptx_file: VisibleTemplate,
+    user: CurrentUser,
+    services: ServicesDep,
+    lang: TemplateLangQuery = None,
+) -> GeneratedSlideDescription:
+    """Suggest a slide's description from its text, elements and layout (and its thumbnail,
+    when a vision model is configured). Not saved: `PUT .../slides/{n}/description` saves it.
+
+    Errors: `slide_not_found`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
+    """
+    return service.generate_slide_description(
+        services, user, pptx_file, slide_number, lang=_lang_of(request, lang)
+    )
+
+
+@templates_router.post(
+    "/{file_id}/generate-missing-descriptions", operation_id="generateMissingSlideDescriptions"
+)
+def generate_missing_slide_descriptions(
+    request: Request,
+    pptx_file: VisibleTemplate,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+    lang: TemplateLangQuery = None,
+) -> JobRead:
+    """Generate All Missing: a background job that describes every slide without a
+    description. Follow it with `GET /api/jobs/{id}`; when it succeeds, its
+    `result.descriptions` maps slide numbers to suggestions, to accept with
+    `accept-descriptions`.
+
+    Errors: `ai_rate_limited`.
+    """
+    job = service.start_missing_descriptions(
+        session, services, user, pptx_file, lang=_lang_of(request, lang)
+    )
+    return JobRead.model_validate(job)
+
+
+@templates_router.post("/{file_id}/accept-descriptions", operation_id="acceptSlideDescriptions")
+def accept_slide_descriptions(
+    request: Request,
+    body: AcceptDescriptionsRequest,
+    pptx_file: VisibleTemplate,
+    user: CurrentUser,
+    session: SessionDep,
+) -> PptxFileRead:
+    """Accept All Generated Descriptions: save several slide descriptions at once (owner or
+    Admin). All or nothing.
+
+    Errors: `forbidden`, `slide_not_found`.
+    """
+    service.accept_descriptions(session, user, pptx_file, body.descriptions)
+    job = templates_service.latest_render_job(session, pptx_file)
+    return templates_presenter.detail(pptx_file, user, request_lang(request), job)
+
+
+# One router for api.py: the project and template AI endpoints.
+router = APIRouter()
+router.include_router(projects_router)
+router.include_router(templates_router)

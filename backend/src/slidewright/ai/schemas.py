@@ -1,0 +1,169 @@
+"""Request and response bodies of the AI endpoints.
+
+Every suggestion carries `provider` ('offline' for the built-in assistant, 'openai_compat'
+for a connected model), so the UI can say who made it. Slide indexes are 0-based positions in
+the project's `slides`; template slide numbers are 1-based.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from slidewright.ai.tasks import EditOp
+from slidewright.core.schemas import ApiModel, OutModel
+from slidewright.templates.schemas import ElementType
+
+Lang = Literal["en", "zh-CN", "zh-HK"]
+Provider = Annotated[str, Field(description="'offline' or 'openai_compat'")]
+SlideIndex = Annotated[int, Field(ge=0, le=10_000, description="0-based position in `slides`")]
+
+
+class RecommendSlideshowRequest(ApiModel):
+    description: str = Field(max_length=20_000)
+    duration_minutes: int = Field(default=15, ge=1, le=1_000)
+    lang: Lang = "zh-CN"
+
+
+class Recommendation(OutModel):
+    suggested_title: str
+    suggested_pptx_file_id: str | None = Field(description="a template visible to you, or null")
+    suggested_num_slides: int
+    match_reason: str
+    provider: Provider
+
+
+class SuggestedSlide(OutModel):
+    """A slide as `PUT /api/projects/{id}` takes it (without values)."""
+
+    content_description: str
+    ai_suggestion_reason_for_content_description: str = ""
+    pptx_slide_number: int | None = None
+    ai_suggestion_reason_for_pptx_slide_number: str = ""
+
+
+class OutlineSuggestion(OutModel):
+    slides: list[SuggestedSlide]
+    lang: Lang
+    material_ids: list[str] = Field(description="the materials the outline was drawn from")
+    provider: Provider
+
+
+class OutlineEditsRequest(ApiModel):
+    instruction: str = Field(max_length=4_000)
+
+
+class OutlineEditSlide(ApiModel):
+    content_description: str = Field(max_length=20_000)
+    pptx_slide_number: int | None = Field(default=None, ge=1)
+
+
+class OutlineEditItem(ApiModel):
+    """`path`: 'slides/3', 'slides/3/contentDescription', 'slides/3/pptxSlideNumber' or
+    'slides/-' (insert at the end). `value`: the new text, number or slide (replace, insert),
+    the destination index (move), or null (delete)."""
+
+    op: EditOp
+    path: str = Field(max_length=100)
+    value: OutlineEditSlide | int | str | None = None
+    reason: str = Field(default="", max_length=2_000)
+
+
+class OutlineEditsSuggestion(OutModel):
+    edits: list[OutlineEditItem]
+    provider: Provider
+
+
+class ApplyOutlineEditsRequest(ApiModel):
+    version: int = Field(description="the project version the edits were reviewed against")
+    edits: list[OutlineEditItem] = Field(min_length=1, max_length=200)
+
+
+class GenerateSlideDataRequest(ApiModel):
+    slide_index: SlideIndex
+    instruction: str = Field(default="", max_length=4_000)
+
+
+class SkippedElement(OutModel):
+    element_name: str
+    reason: Literal["no_content", "invalid_value", "image_not_in_gallery"] | str
+
+
+class SlideDataSuggestion(OutModel):
+    slide_index: int
+    pptx_slide_number: int
+    form_data: dict[str, Any] = Field(description="values for unlocked elements (formData shapes)")
+    notes: str = Field(description="proposed speaker notes")
+    skipped: list[SkippedElement] = Field(description="unlocked elements left without a value")
+    provider: Provider
+
+
+class SlideIndexRequest(ApiModel):
+    slide_index: SlideIndex
+
+
+class TemplateSlideSuggestion(OutModel):
+    slide_index: int
+    slide_number: int = Field(description="the suggested template slide (1-based)")
+    reason: str
+    provider: Provider
+
+
+class ElementValueRequest(ApiModel):
+    element_name: str = Field(max_length=300)
+    element_type: ElementType | None = Field(
+        default=None, description="informational: the template's type is used"
+    )
+    instruction: str = Field(
+        default="",
+        max_length=4_000,
+        description="a predefined instruction (rewrite, expand, summarize, formal_tone, "
+        "casual_tone, add_details, add_examples, add_statistics, add_quotes, or their labels "
+        "such as 'Formal tone') or free text",
+    )
+
+
+class ElementValueRead(OutModel):
+    slide_index: int
+    element_name: str
+    element_type: str
+    value: Any = Field(description="the suggested value (formData shape), or null")
+    reason: str
+    provider: Provider
+
+
+class SlideDescriptionSuggestion(OutModel):
+    slide_index: int
+    description: str
+    reason_for_recommendation: str
+
+
+class SlideDescriptionRead(SlideDescriptionSuggestion):
+    provider: Provider
+
+
+class BatchSlideDescriptionsRequest(ApiModel):
+    slide_indices: list[SlideIndex] = Field(min_length=1, max_length=500)
+
+
+class BatchSlideDescriptions(OutModel):
+    suggestions: list[SlideDescriptionSuggestion]
+    provider: Provider
+
+
+class GeneratedDescription(OutModel):
+    description: str
+    provider: Provider
+
+
+class GeneratedSlideDescription(OutModel):
+    slide_number: int
+    description: str
+    provider: Provider
+
+
+class AcceptDescriptionsRequest(ApiModel):
+    descriptions: dict[int, Annotated[str, Field(max_length=5_000)]] = Field(
+        min_length=1, max_length=500, description="slide number -> description"
+    )

@@ -1,0 +1,197 @@
+"""Export: the project as a deck spec for the PPTX engine, the file, and the preflight report.
+
+Slides without a template slide are left out of the file (the UI warns before exporting).
+Locked elements and elements without a value keep the template's content; unfilled sample
+text of unlocked text elements is removed, so no placeholder copy ships in a finished deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from slidewright.core.errors import AppError
+from slidewright.export.errors import (
+    ExportFailedError,
+    NoTemplateToExportError,
+    NothingToExportError,
+)
+from slidewright.export.schemas import PreflightIssue, PreflightReport, PreflightSlide
+from slidewright.images import service as images_service
+from slidewright.pptx_engine.deck_spec import (
+    ChartSeries,
+    ChartValue,
+    DeckSpec,
+    PictureValue,
+    SlideSpec,
+    TableValue,
+    TextValue,
+    Value,
+)
+from slidewright.pptx_engine.errors import PptxEngineError
+from slidewright.pptx_engine.results import FillResult
+from slidewright.pptx_engine.writer import fill_deck
+from slidewright.projects import slides as slide_rules
+from slidewright.projects.models import Project
+from slidewright.services import Services
+from slidewright.templates import service as templates_service
+from slidewright.templates.models import PptxFile
+from slidewright.users.models import User
+
+_FILLABLE = {"text", "picture", "table", "chart"}
+
+
+@dataclass
+class _Plan:
+    """The deck spec, which project slide each exported slide came from, and what is missing."""
+
+    spec: DeckSpec
+    origin: list[int]  # exported slide position (0-based) -> project slide index (1-based)
+    issues: dict[int, list[PreflightIssue]]
+
+
+def _locked_names(elements: list[dict[str, Any]], overrides: list[str]) -> set[str]:
+    """A slide's override list inverts the template's own lock state for those names."""
+    flipped = set(overrides)
+    return {e["name"] for e in elements if bool(e.get("isLocked")) != (e["name"] in flipped)}
+
+
+def _is_empty(value: Any) -> bool:
+    return value is None or value == "" or value == {} or value == []
+
+
+def _value(kind: str, raw: Any, pictures: dict[str, bytes]) -> Value | None:
+    if kind == "text" and isinstance(raw, str):
+        return TextValue(raw)
+    if kind == "picture":
+        image_id = slide_rules.image_id_of(raw)
+        data = pictures.get(image_id or "")
+        return PictureValue(data) if data is not None else None
+    if kind == "table":
+        rows = tuple(tuple(str(cell) for cell in row) for row in raw["rows"])
+        return TableValue(rows)
+    if kind == "chart":
+        series = tuple(
+            ChartSeries(str(s.get("name", "")), tuple(s["values"])) for s in raw["series"]
+        )
+        return ChartValue(tuple(str(c) for c in raw["categories"]), series)
+    return None
+
+
+def _load_pictures(
+    session: Session, services: Services, user: User, project: Project
+) -> dict[str, bytes]:
+    """Bytes of every gallery image the deck uses and the user may still see."""
+    wanted = {
+        image_id
+        for slide in project.slides
+        for value in slide.get("formData", {}).values()
+        if (image_id := slide_rules.image_id_of(value)) is not None
+    }
+    pictures = {}
+    for image in images_service.get_visible_images(session, user, sorted(wanted)):
+        try:
+            pictures[image.id] = images_service.image_bytes(services, image)
+        except AppError:
+            continue  # the blob is gone: reported as a missing image
+    return pictures
+
+
+def _plan(
+    session: Session, services: Services, user: User, project: Project, template: PptxFile
+) -> _Plan:
+    pictures = _load_pictures(session, services, user, project)
+    specs: list[SlideSpec] = []
+    origin: list[int] = []
+    issues: dict[int, list[PreflightIssue]] = {}
+    for index, slide in enumerate(project.slides, start=1):
+        found = issues.setdefault(index, [])
+        number = slide.get("pptxSlideNumber")
+        if number is None or not 1 <= number <= template.slide_count:
+            found.append(
+                PreflightIssue(kind="missing_template_slide", message="no template slide assigned")
+            )
+            continue
+        elements = template.parsed_slides[number - 1]["elements"]
+        locked = _locked_names(elements, slide.get("lockedElementNames", []))
+        values: dict[str, Value] = {}
+        for element in elements:
+            name, kind = element["name"], element["type"]
+            if name in locked or kind not in _FILLABLE:
+                continue
+            raw = slide.get("formData", {}).get(name)
+            if _is_empty(raw):
+                found.append(PreflightIssue(kind="empty_element", element=name, message="no value"))
+                continue
+            value = _value(kind, raw, pictures)
+            if value is None:
+                found.append(
+                    PreflightIssue(
+                        kind="missing_image", element=name, message="image not available"
+                    )
+                )
+                continue
+            values[name] = value
+        notes = slide.get("notes") or None
+        specs.append(
+            SlideSpec(template_slide=number, values=values, locked=frozenset(locked), notes=notes)
+        )
+        origin.append(index)
+    lang = project.lang if project.lang in ("en", "zh-CN", "zh-HK") else "en"
+    spec = DeckSpec(slides=tuple(specs), lang=lang, remove_unfilled_sample_text=True)  # type: ignore[arg-type]
+    return _Plan(spec, origin, issues)
+
+
+def _template(session: Session, user: User, project: Project) -> PptxFile:
+    if project.pptx_file_id is None:
+        raise NoTemplateToExportError()
+    return templates_service.get_template(session, user, project.pptx_file_id)
+
+
+def _fill(services: Services, template: PptxFile, plan: _Plan) -> FillResult:
+    try:
+        return fill_deck(templates_service.source_bytes(services, template), plan.spec)
+    except PptxEngineError as exc:
+        raise ExportFailedError(reason=exc.message) from exc
+
+
+def export_project(session: Session, services: Services, user: User, project: Project) -> bytes:
+    template = _template(session, user, project)
+    plan = _plan(session, services, user, project, template)
+    if not plan.spec.slides:
+        raise NothingToExportError()
+    return _fill(services, template, plan).pptx
+
+
+def preflight(
+    session: Session, services: Services, user: User, project: Project
+) -> PreflightReport:
+    """What the export will lack, slide by slide (it runs the real fill to measure text)."""
+    template = _template(session, user, project)
+    plan = _plan(session, services, user, project, template)
+    if plan.spec.slides:
+        for warning in _fill(services, template, plan).warnings:
+            index = plan.origin[warning.slide_index - 1]
+            kind = "text_overflow" if warning.code == "text_overflow" else "other"
+            plan.issues[index].append(
+                PreflightIssue(
+                    kind=kind,
+                    element=warning.element,
+                    message=warning.message,
+                    needed=warning.needed,
+                )
+            )
+    slides = [
+        PreflightSlide(slide_index=index, slide_id=project.slides[index - 1]["id"], issues=found)
+        for index, found in plan.issues.items()
+        if found
+    ]
+    return PreflightReport(ready=not slides, exported_slides=len(plan.spec.slides), slides=slides)
+
+
+def download_name(title: str) -> str:
+    """The project title as a file name (the header encodes it per RFC 5987)."""
+    cleaned = "".join("_" if ch in '\\/:*?"<>|' or ord(ch) < 32 else ch for ch in title).strip()
+    return f"{cleaned or 'presentation'}.pptx"

@@ -1,0 +1,214 @@
+"""The material search index: SQLite FTS5 or PostgreSQL tsvector + GIN, behind one interface.
+
+A material is indexed as passages (`analyzer.passages` of its text, in `material_passages`;
+an empty text still gets one empty passage, so the filename stays searchable). What the engine
+indexes for a passage is the analyzer's tokens of the filename followed by those of the
+passage, so every query term must occur in one passage or in the filename. (The analyzer ends
+every CJK run with a unigram, so a phrase never spans the filename and the passage.)
+
+- SQLite: the FTS5 table `material_passages_fts(tokens)`, `tokenize='unicode61'`, rowid = the
+  passage id. A trigger on `material_passages` deletes its rows, so cascades (deleting a user
+  or a material) keep it in step.
+- PostgreSQL: the column `material_passages.search_vector`, `to_tsvector('simple', tokens)`,
+  with a GIN index.
+
+Both are created by the migration, outside the SQLAlchemy models. Both engines see the same
+tokens and the same query (`analyzer.to_match_query`), so the hits are identical; the order is
+too, since it comes from the materials (newest first), not from an engine-specific rank.
+(One known difference, for degenerate text only: PostgreSQL keeps at most 256 positions of a
+lexeme per passage, so a phrase whose first bigram already occurred 256 times earlier in the
+same passage is found by FTS5 only.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, cast
+
+from sqlalchemy import (
+    Integer,
+    Select,
+    Table,
+    Text,
+    bindparam,
+    column,
+    delete,
+    func,
+    insert,
+    literal_column,
+    select,
+    table,
+    tuple_,
+)
+from sqlalchemy.dialects.postgresql import TSVECTOR
+from sqlalchemy.orm import Session
+
+from slidewright.materials.models import Material, MaterialPassage, MaterialScope
+from slidewright.materials.repository import in_scope
+from slidewright.materials.search.analyzer import Backend, passages, to_index_text, to_match_query
+
+PASSAGE_CHARS: Final = 2000
+PASSAGE_OVERLAP: Final = 200
+
+_PASSAGES = cast(Table, MaterialPassage.__table__)
+# The hand-made objects, as lightweight constructs that no metadata (and no Alembic
+# comparison) knows about.
+_FTS = table("material_passages_fts", column("rowid", Integer), column("tokens", Text))
+_PG_PASSAGES = table(
+    "material_passages",
+    column("material_id", Text),
+    column("ordinal", Integer),
+    column("body", Text),
+    column("search_vector", TSVECTOR),
+)
+_PG_VECTOR = literal_column("material_passages.search_vector", TSVECTOR)
+_SIMPLE = literal_column("'simple'", Text)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """A matching material and its first matching passage (`ordinal` 0 is the beginning of
+    the text; `last` says whether the passage runs to the end of it)."""
+
+    material_id: str
+    ordinal: int
+    body: str
+    last: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SearchPage:
+    total: int  # every matching material in the scope
+    hits: list[SearchHit]  # one page of them, newest first
+
+
+def backend(session: Session) -> Backend:
+    return "postgres" if session.get_bind().dialect.name == "postgresql" else "sqlite"
+
+
+def index_material(session: Session, material: Material) -> int:
+    """(Re)indexes a flushed material: its filename and text. Returns the passage count."""
+    remove(session, material.id)
+    name_tokens = to_index_text(material.filename)
+    rows = [
+        {
+            "material_id": material.id,
+            "ordinal": ordinal,
+            "body": body,
+            "tokens": f"{name_tokens} {to_index_text(body)}".strip(),
+        }
+        for ordinal, body in enumerate(
+            passages(material.parsed_text, PASSAGE_CHARS, PASSAGE_OVERLAP) or [""]
+        )
+    ]
+    if backend(session) == "postgres":
+        statement = insert(_PG_PASSAGES).values(
+            material_id=bindparam("material_id"),
+            ordinal=bindparam("ordinal"),
+            body=bindparam("body"),
+            search_vector=func.to_tsvector(_SIMPLE, bindparam("tokens", type_=Text)),
+        )
+        session.execute(statement, rows)
+        return len(rows)
+    ids = session.scalars(
+        insert(_PASSAGES).returning(_PASSAGES.c.id, sort_by_parameter_order=True),
+        [{key: row[key] for key in ("material_id", "ordinal", "body")} for row in rows],
+    ).all()
+    session.execute(
+        insert(_FTS),
+        [{"rowid": rowid, "tokens": row["tokens"]} for rowid, row in zip(ids, rows, strict=True)],
+    )
+    return len(rows)
+
+
+def remove(session: Session, material_id: str) -> None:
+    """Drops a material's passages (on SQLite the trigger drops their FTS rows)."""
+    session.execute(delete(_PASSAGES).where(_PASSAGES.c.material_id == material_id))
+
+
+def search(
+    session: Session, scope: MaterialScope, query: str, *, limit: int = 20, offset: int = 0
+) -> SearchPage:
+    """Materials in `scope` with a passage matching every term of `query`, newest first:
+    `limit` of them from `offset`, and the total.
+
+    A query without a searchable token (only punctuation, say) matches nothing.
+    """
+    kind = backend(session)
+    match = to_match_query(query, backend=kind)
+    if match is None:
+        return SearchPage(total=0, hits=[])
+    hits: Any  # the matching passages: (material_id, ordinal)
+    if kind == "postgres":
+        # The matching passages first, through the GIN index (see `_execute`), then the join:
+        # left to itself the planner may walk the materials newest first and test every
+        # passage's vector, which reads (detoasts) them all.
+        hits = (
+            select(_PASSAGES.c.material_id, _PASSAGES.c.ordinal)
+            .where(_PG_VECTOR.op("@@")(func.to_tsquery(_SIMPLE, bindparam("q", match, Text))))
+            .cte("hits")
+            .prefix_with("MATERIALIZED")
+        )
+        source = hits.join(Material, Material.id == hits.c.material_id)
+        conditions = in_scope(scope)
+    else:
+        hits = _PASSAGES
+        source = _FTS.join(_PASSAGES, _PASSAGES.c.id == _FTS.c.rowid).join(
+            Material, Material.id == _PASSAGES.c.material_id
+        )
+        conditions = [_FTS.c.tokens.op("MATCH")(bindparam("q", match, Text)), *in_scope(scope)]
+    statement = (
+        select(hits.c.material_id, func.min(hits.c.ordinal), func.count().over())
+        .select_from(source)
+        .where(*conditions)
+        .group_by(hits.c.material_id, Material.created_at)
+        .order_by(Material.created_at.desc(), hits.c.material_id.desc())
+    )
+    found = _execute(session, kind, statement.limit(limit).offset(offset))
+    if not found and offset > 0:  # past the end: the total still counts
+        found_total = _execute(session, kind, statement.limit(1))
+        return SearchPage(total=found_total[0][2] if found_total else 0, hits=[])
+    if not found:
+        return SearchPage(total=0, hits=[])
+    return SearchPage(
+        total=found[0][2], hits=_passages(session, [(row[0], row[1]) for row in found])
+    )
+
+
+def _execute(session: Session, kind: Backend, statement: Select[Any]) -> Sequence[Any]:
+    """The rows of a search statement."""
+    if kind != "postgres":
+        return session.execute(statement).all()
+    # PostgreSQL's planner does not count the cost of detoasting every tsvector: for a common
+    # word it picks a sequential scan that reads each passage's vector, several times slower
+    # than the GIN index (which needs no vector unless a phrase must be rechecked). The GIN
+    # index is never the wrong choice here, so sequential scans are off for this statement
+    # only (transaction-local, then restored).
+    previous = session.scalar(
+        select(
+            func.current_setting("enable_seqscan"), func.set_config("enable_seqscan", "off", True)
+        )
+    )
+    try:
+        return session.execute(statement).all()
+    finally:
+        session.execute(select(func.set_config("enable_seqscan", previous, True)))
+
+
+def _passages(session: Session, keys: list[tuple[str, int]]) -> list[SearchHit]:
+    """The passages (material id, ordinal), in the order given."""
+    later = _PASSAGES.alias("later")
+    has_later = (
+        select(later.c.id)
+        .where(later.c.material_id == _PASSAGES.c.material_id)
+        .where(later.c.ordinal > _PASSAGES.c.ordinal)
+        .exists()
+    )
+    rows = session.execute(
+        select(_PASSAGES.c.material_id, _PASSAGES.c.ordinal, _PASSAGES.c.body, has_later).where(
+            tuple_(_PASSAGES.c.material_id, _PASSAGES.c.ordinal).in_(keys)
+        )
+    ).all()
+    by_key = {(row[0], row[1]): SearchHit(row[0], row[1], row[2], not row[3]) for row in rows}
+    return [by_key[key] for key in keys if key in by_key]

@@ -1,0 +1,5 @@
+import { FilesPage } from '@/features/files/components/FilesPage';
+
+export function FilesRoute() {
+  return <FilesPage />;
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { LoginForm } from '@/features/auth/components/LoginForm';
+import { AuthRoute } from './AuthRoute';
+
+export function LoginRoute() {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthRoute
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      form={(onSuccess) => <LoginForm onSuccess={onSuccess} />}
+    />
+  );
+}

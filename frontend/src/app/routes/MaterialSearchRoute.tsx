@@ -1,0 +1,6 @@
+import { MaterialSearchPage } from '@/features/materials/components/MaterialSearchPage';
+
+/** /materials/search?q= */
+export function MaterialSearchRoute() {
+  return <MaterialSearchPage />;
+}

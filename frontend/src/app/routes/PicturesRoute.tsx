@@ -1,0 +1,5 @@
+import { ImageGalleryPage } from '@/features/images/components/ImageGalleryPage';
+
+export function PicturesRoute() {
+  return <ImageGalleryPage />;
+}

@@ -1,0 +1,5 @@
+import { ProjectsPage } from '@/features/projects/components/list/ProjectsPage';
+
+export function ProjectsRoute() {
+  return <ProjectsPage />;
+}

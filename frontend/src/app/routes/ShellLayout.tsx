@@ -1,0 +1,41 @@
+import { Outlet, useNavigate } from 'react-router';
+import { LanguageSelector } from '@/components/LanguageSelector';
+import { useAppTitle, useDocumentTitle } from '@/features/app-config/hooks/useAppTitle';
+import { useAuth } from '@/features/auth/hooks/authContext';
+import { AccountMenu } from '@/features/shell/components/AccountMenu';
+import { AppShell } from '@/features/shell/components/AppShell';
+
+/** The app shell with the pieces other features provide: title, language, account. */
+export function ShellLayout() {
+  const appTitle = useAppTitle();
+  useDocumentTitle(appTitle);
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+
+  // Leave the protected page first: signing out while still on it would make the route guard
+  // redirect to /login instead of the spec's '/'.
+  async function signOut() {
+    await navigate('/');
+    await logout();
+  }
+
+  return (
+    <AppShell
+      appTitle={appTitle}
+      actions={
+        <>
+          <LanguageSelector color="inherit" />
+          {user && (
+            <AccountMenu
+              userName={user.name}
+              onProfile={() => void navigate('/profile')}
+              onLogout={() => void signOut()}
+            />
+          )}
+        </>
+      }
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

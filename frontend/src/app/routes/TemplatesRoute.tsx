@@ -1,0 +1,5 @@
+import { TemplatesPage } from '@/features/templates/components/TemplatesPage';
+
+export function TemplatesRoute() {
+  return <TemplatesPage />;
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+
+export const appConfigQueryOptions = queryOptions({
+  queryKey: ['app', 'config'],
+  queryFn: async () => unwrap(await api.GET('/api/app/config')),
+  // The configuration changes only with a server restart.
+  staleTime: Infinity,
+  retry: 1,
+});
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions);
+}

@@ -1,0 +1,102 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { onSessionExpired } from '@/api/client';
+import { currentUserKey } from '@/api/queryKeys';
+import { clearToken, getToken, setToken, TOKEN_STORAGE_KEY } from '@/api/token';
+import type { AuthResponse } from '@/api/types';
+import { currentUserQueryOptions, fetchCurrentUser } from '../api/getMe';
+import { login as loginRequest, type LoginRequest } from '../api/login';
+import { logout as logoutRequest } from '../api/logout';
+import { signup as signupRequest, type SignupRequest } from '../api/signup';
+import { AuthContext, type AuthContextValue } from './authContext';
+
+/**
+ * Session state (spec §4): the token lives in localStorage `token`; when one exists on load the
+ * user is fetched and `loading` stays true until that finishes; a failure is logged, the token
+ * removed and the visitor treated as signed out.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setTokenState] = useState<string | null>(getToken);
+  const me = useQuery({
+    ...currentUserQueryOptions,
+    queryFn: async () => {
+      try {
+        return await fetchCurrentUser();
+      } catch (error) {
+        console.error('Could not load the signed-in user; signing out.', error);
+        clearToken();
+        throw error;
+      }
+    },
+    enabled: token !== null,
+  });
+
+  const signOutLocally = useCallback(() => {
+    clearToken();
+    setTokenState(null);
+    // Drop every cached response so the next account never sees this one's data.
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => onSessionExpired(signOutLocally), [signOutLocally]);
+
+  // Signing in or out in another tab applies here too.
+  useEffect(() => {
+    function onStorage(event: StorageEvent) {
+      if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
+      const next = getToken();
+      if (next === null) {
+        setTokenState(null);
+        queryClient.clear();
+      } else {
+        setTokenState(next);
+        void queryClient.invalidateQueries({ queryKey: currentUserKey });
+      }
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
+
+  const startSession = useCallback(
+    ({ token: newToken, user }: AuthResponse) => {
+      setToken(newToken);
+      queryClient.setQueryData(currentUserKey, user);
+      setTokenState(newToken);
+      return user;
+    },
+    [queryClient],
+  );
+
+  const login = useCallback(
+    async (credentials: LoginRequest) => startSession(await loginRequest(credentials)),
+    [startSession],
+  );
+  const signup = useCallback(
+    async (account: SignupRequest) => startSession(await signupRequest(account)),
+    [startSession],
+  );
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch (error) {
+      // Signing out locally must work even when the server cannot be reached.
+      console.warn('Server-side logout failed; signing out locally.', error);
+    }
+    signOutLocally();
+  }, [signOutLocally]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    // A failed /users/me already removed the stored token (queryFn above): signed out.
+    const signedIn = token !== null && !me.isError;
+    return {
+      user: signedIn ? (me.data ?? null) : null,
+      loading: signedIn && me.isPending,
+      login,
+      signup,
+      logout,
+    };
+  }, [token, me.isError, me.isPending, me.data, login, signup, logout]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,93 @@
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
+import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { FilePickButton } from '@/components/media/FilePickButton';
+import { UploadWithRenderProgress } from '@/components/media/UploadWithRenderProgress';
+import { useUploadWithRender } from '@/components/media/useUploadWithRender';
+import { useNotify } from '@/components/notifier/notifierContext';
+import { PageHeader } from '@/components/PageHeader';
+import { StatusMessage } from '@/components/StatusMessage';
+import { fileKeys } from '../api/fileKeys';
+import { useFiles } from '../api/listFiles';
+import { useFileActions } from '../hooks/useFileActions';
+import type { FileDetail } from '../types';
+import { FileCard } from './FileCard';
+
+/** The /files page (spec §2 Files): upload, the file cards, the empty state. */
+export function FilesPage() {
+  const { t } = useTranslation('files');
+  const files = useFiles();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const actions = useFileActions();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+  const upload = useUploadWithRender<FileDetail>({
+    url: '/api/files/upload',
+    onUploaded: () => {
+      notify(t('uploadSuccess'));
+      refresh();
+    },
+    onRendered: refresh,
+    onFailed: () => notify(t('uploadFailed'), 'error'),
+  });
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Button component={RouterLink} to="/pptx-files" startIcon={<SlideshowOutlinedIcon />}>
+              {t('templatesLink')}
+            </Button>
+            <FilePickButton
+              variant="contained"
+              startIcon={<UploadFileIcon />}
+              accept=".pptx,.key"
+              inputLabel={t('upload')}
+              disabled={upload.busy}
+              onFiles={([file]) => file && void upload.start(file)}
+            >
+              {t('upload')}
+            </FilePickButton>
+          </Box>
+        }
+      />
+      <UploadWithRenderProgress state={upload.state} onDismiss={upload.dismiss} />
+      {files.isPending && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress />
+        </Box>
+      )}
+      {files.isError && <StatusMessage icon={<ErrorOutlineIcon />} title={t('fetchFailed')} />}
+      {files.data?.length === 0 && <StatusMessage icon={<FolderOpenOutlinedIcon />} title={t('empty')} />}
+      {files.data && files.data.length > 0 && (
+        <Grid container spacing={3}>
+          {files.data.map((file) => (
+            <Grid key={file._id} size={{ xs: 12, sm: 6, md: 4 }}>
+              <FileCard
+                file={file}
+                thumbnailVersion={files.dataUpdatedAt}
+                converting={actions.convertingFileId === file._id}
+                onUploadThumbnails={actions.openThumbnailUpload}
+                onClearThumbnails={actions.requestClearThumbnails}
+                onUseAsTemplate={actions.useAsPptxTemplate}
+                onDelete={actions.requestDelete}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {actions.dialogs}
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '@/components/notifier/notifierContext';
+import { useErrorMessage } from '@/i18n/useErrorMessage';
+import { useLinkMaterials } from '../api/linkMaterials';
+import { useMaterials } from '../api/listMaterials';
+import { MaterialMeta } from './MaterialMeta';
+
+interface LinkMaterialsDialogProps {
+  projectId: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Link Materials (project only): tick materials of the general library to add to the project. */
+export function LinkMaterialsDialog({ projectId, open, onClose }: LinkMaterialsDialogProps) {
+  const { t } = useTranslation('materials');
+  const { t: tCommon } = useTranslation();
+  const titleId = useId();
+  const notify = useNotify();
+  const describeError = useErrorMessage();
+  const library = useMaterials();
+  const link = useLinkMaterials(projectId);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function toggle(materialId: string) {
+    setChosen((current) => (current.includes(materialId) ? current.filter((id) => id !== materialId) : [...current, materialId]));
+  }
+
+  async function submit() {
+    setFailure(null);
+    try {
+      await link.mutateAsync(chosen);
+      notify(t('link.linked'));
+      onClose();
+    } catch (error) {
+      setFailure(t('link.failed', { reason: describeError(error) }));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={link.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setChosen([]);
+            setFailure(null);
+          },
+        },
+      }}
+    >
+      <DialogTitle id={titleId}>{t('link.title')}</DialogTitle>
+      <DialogContent dividers>
+        <DialogContentText sx={{ mb: 2 }}>{t('link.body')}</DialogContentText>
+        {library.isPending && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+            <CircularProgress aria-label={tCommon('loading')} />
+          </Box>
+        )}
+        {library.isError && <Alert severity="error">{describeError(library.error)}</Alert>}
+        {library.data?.length === 0 && <Alert severity="info">{t('link.none')}</Alert>}
+        {library.data && library.data.length > 0 && (
+          <List dense aria-label={t('list.label')}>
+            {library.data.map((material) => (
+              <ListItemButton key={material._id} onClick={() => toggle(material._id)}>
+                <ListItemIcon>
+                  <Checkbox
+                    edge="start"
+                    checked={chosen.includes(material._id)}
+                    tabIndex={-1}
+                    disableRipple
+                    slotProps={{ input: { 'aria-label': material.fileMeta.filename } }}
+                  />
+                </ListItemIcon>
+                <ListItemText
+                  primary={material.fileMeta.filename}
+                  secondary={<MaterialMeta material={material} showSize={false} />}
+                  slotProps={{ secondary: { component: 'div' } }}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={link.isPending}>
+          {tCommon('actions.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={chosen.length === 0 || link.isPending}>
+          {t('link.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

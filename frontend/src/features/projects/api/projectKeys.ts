@@ -1,0 +1,11 @@
+/** Every project query starts with `projects`, so a mutation can invalidate them all at once. */
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => [...projectKeys.all, 'list'] as const,
+  list: (trash: boolean) => [...projectKeys.lists(), { trash }] as const,
+  detail: (projectId: string) => [...projectKeys.all, 'detail', projectId] as const,
+  images: (projectId: string) => [...projectKeys.all, 'images', projectId] as const,
+  // Templates as this feature reads them (features keep their own keys).
+  templates: () => [...projectKeys.all, 'templates'] as const,
+  template: (pptxFileId: string) => [...projectKeys.all, 'templates', pptxFileId] as const,
+};

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiErrorBody } from '@/testing/fetchMock';
+import { renderWithProviders } from '@/testing/render';
+import { aProject, aSlide, aTemplate } from '../../editor/testData';
+import type { Project } from '../../types';
+import { ProjectPage } from './ProjectPage';
+
+const template = aTemplate();
+
+/** A fetch stub whose PUT replies follow a script (the conflict needs 409, then 200). */
+function server(initial: Project, putReplies: Array<'ok' | 'conflict'> = []) {
+  let current = initial;
+  const puts: Record<string, unknown>[] = [];
+  let latest: Project | null = null;
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const url = new URL(input.url);
+      if (input.method === 'GET' && url.pathname === `/api/projects/${initial._id}`) return json(latest ?? current);
+      if (input.method === 'GET' && url.pathname === `/api/pptx-files/${template._id}`) return json(template);
+      if (input.method === 'PUT') {
+        const body = JSON.parse(await input.text()) as Record<string, unknown>;
+        puts.push(body);
+        if (putReplies.shift() === 'conflict') return json(apiErrorBody('version_conflict', 'stale'), 409);
+        current = { ...current, ...(body as Partial<Project>), version: current.version + 1 };
+        return json(current);
+      }
+      throw new Error(`Unexpected ${input.method} ${url.pathname}`);
+    }),
+  );
+  return {
+    puts,
+    /** Another tab saved in between. */
+    changeElsewhere(project: Project) {
+      latest = project;
+      current = project;
+    },
+  };
+}
+
+function renderPage(project: Project) {
+  return renderWithProviders(<ProjectPage projectId={project._id} onDeleted={() => undefined} />);
+}
+
+describe('ProjectPage slides editor', () => {
+  // jsdom does not lay out, so it has no scrolling.
+  beforeAll(() => {
+    Element.prototype.scrollIntoView = () => undefined;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('inverts template locks per slide, disables locked editors and counts completeness', { timeout: 20_000 }, async () => {
+    const project = aProject([aSlide('s1', { pptxSlideNumber: 1, formData: { Title: 'Hello' } })]);
+    const api = server(project);
+    renderPage(project);
+    const slide = await screen.findByRole('article', { name: 'Slide 1' });
+    expect(await within(slide).findByText('1 / 1 filled', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(slide).getByRole('textbox', { name: 'Value of “Subtitle”' })).toBeDisabled();
+
+    await userEvent.click(within(slide).getByRole('button', { name: 'Unlock “Subtitle”' }));
+    expect(within(slide).getByRole('textbox', { name: 'Value of “Subtitle”' })).toBeEnabled();
+    expect(within(slide).getByText('1 / 2 filled')).toBeInTheDocument();
+
+    await userEvent.click(within(slide).getByRole('button', { name: 'Lock “Title”' }));
+    expect(within(slide).getByRole('textbox', { name: 'Value of “Title”' })).toBeDisabled();
+    expect(within(slide).getByText('0 / 1 filled')).toBeInTheDocument();
+
+    // Saved with the version loaded (or the next one, if the first lock already went out).
+    await waitFor(() => expect(api.puts.at(-1)).toMatchObject({ slides: [{ id: 's1', lockedElementNames: ['Subtitle', 'Title'], formData: { Title: 'Hello' } }] }), { timeout: 3000 });
+    expect(api.puts[0]).toMatchObject({ version: 1 });
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
+  });
+
+  it('on a version conflict reloads, reapplies the edit on top and says so', { timeout: 20_000 }, async () => {
+    const project = aProject([aSlide('s1', { pptxSlideNumber: 1 }), aSlide('s2')]);
+    const api = server(project, ['conflict', 'ok']);
+    renderPage(project);
+    const slide = await screen.findByRole('article', { name: 'Slide 1' });
+    api.changeElsewhere(aProject([aSlide('s1', { pptxSlideNumber: 1 }), aSlide('s2', { contentDescription: 'From the other tab' })], { version: 5 }));
+    await userEvent.type(await within(slide).findByRole('textbox', { name: 'Value of “Title”' }, { timeout: 3000 }), 'Mine');
+
+    expect(await screen.findByText(/This project was changed in another tab/, undefined, { timeout: 4000 })).toBeInTheDocument();
+    await waitFor(() => expect(api.puts).toHaveLength(2), { timeout: 3000 });
+    expect(api.puts[1]).toMatchObject({
+      version: 5,
+      slides: [{ id: 's1', formData: { Title: 'Mine' } }, { id: 's2', contentDescription: 'From the other tab' }],
+    });
+    expect(within(screen.getByRole('article', { name: 'Slide 2' })).getByText('From the other tab')).toBeInTheDocument();
+  });
+
+  it('adds a slide only with a description, and warns without a project template', { timeout: 20_000 }, async () => {
+    const project = aProject([aSlide('s1')], { pptxFileId: null });
+    server(project);
+    renderPage(project);
+    expect(await screen.findByText('Choose a PPTX template first')).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add slide' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add slide' }));
+    expect(within(dialog).getByText('A description is required to add a slide')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Content description/ }), 'Market size');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add slide' }));
+    expect(await screen.findByRole('article', { name: 'Slide 2' })).toHaveTextContent('Market size');
+    // Undo (Ctrl+Z) takes it back.
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Slide 2' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,121 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthImage } from '@/components/media/AuthImage';
+import { thumbnailUrl, type PptxFile } from '../../types';
+
+interface TemplateSlidePickerProps {
+  open: boolean;
+  template: PptxFile | null;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  current: number | null;
+  position: number;
+  onClose: () => void;
+  onPick: (slideNumber: number | null) => void;
+}
+
+/**
+ * The template choice of one slide (spec §2): the template's slides as thumbnails with their
+ * descriptions; 'Failed to load slides' when they cannot be loaded.
+ */
+export function TemplateSlidePicker({ open, template, loading, failed, onRetry, current, position, onClose, onPick }: TemplateSlidePickerProps) {
+  const { t } = useTranslation('editor');
+  const { t: tCommon } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="lg" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
+        {t('picker.title', { position })}
+      </DialogTitle>
+      <DialogContent dividers>
+        {loading && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress aria-label={tCommon('loading')} />
+          </Box>
+        )}
+        {failed && (
+          <Alert
+            severity="error"
+            icon={<ErrorOutlineIcon />}
+            action={
+              <Button color="inherit" size="small" onClick={onRetry}>
+                {t('picker.retry')}
+              </Button>
+            }
+          >
+            {t('picker.failed')}
+          </Alert>
+        )}
+        {template && (
+          <Box
+            role="listbox"
+            aria-label={t('picker.listLabel')}
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}
+          >
+            {template.parsedSlides.map((slide) => {
+              const selected = slide.slideNumber === current;
+              return (
+                <ButtonBase
+                  key={slide.slideNumber}
+                  role="option"
+                  aria-selected={selected}
+                  aria-label={t('picker.option', { number: slide.slideNumber, name: slide.layoutName || slide.description })}
+                  onClick={() => onPick(slide.slideNumber)}
+                  sx={{
+                    display: 'block',
+                    textAlign: 'left',
+                    borderRadius: 1.5,
+                    border: 2,
+                    borderColor: selected ? 'primary.main' : 'divider',
+                    overflow: 'hidden',
+                    bgcolor: 'background.paper',
+                    '&:hover, &.Mui-focusVisible': { borderColor: 'primary.light', boxShadow: 2 },
+                  }}
+                >
+                  <Box sx={{ position: 'relative', aspectRatio: `${template.slideWidth} / ${template.slideHeight}` }}>
+                    <AuthImage src={thumbnailUrl(template._id, slide.slideNumber)} alt={t('picker.thumbnailAlt', { number: slide.slideNumber })} fit="contain" />
+                    {selected && <CheckCircleIcon color="primary" sx={{ position: 'absolute', top: 6, right: 6, bgcolor: 'common.white', borderRadius: '50%' }} />}
+                  </Box>
+                  <Box sx={{ p: 1.25 }}>
+                    <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+                      {t('picker.slideLabel', { number: slide.slideNumber })}
+                      {slide.layoutName && (
+                        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                          {slide.layoutName}
+                        </Typography>
+                      )}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                      {slide.description || t('picker.noDescription')}
+                    </Typography>
+                  </Box>
+                </ButtonBase>
+              );
+            })}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {current !== null && (
+          <Button color="secondary" onClick={() => onPick(null)} sx={{ mr: 'auto' }}>
+            {t('picker.clear')}
+          </Button>
+        )}
+        <Button onClick={onClose}>{tCommon('actions.cancel')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,197 @@
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { FilePickButton } from '@/components/media/FilePickButton';
+import { UploadWithRenderProgress } from '@/components/media/UploadWithRenderProgress';
+import { useUploadWithRender } from '@/components/media/useUploadWithRender';
+import { useNotify } from '@/components/notifier/notifierContext';
+import { PageHeader } from '@/components/PageHeader';
+import { StatusMessage } from '@/components/StatusMessage';
+import { useLanguage } from '@/i18n/languageContext';
+import { useErrorMessage } from '@/i18n/useErrorMessage';
+import { useDeleteTemplate } from '../api/deleteTemplate';
+import { generateTemplateDescription } from '../api/generateDescription';
+import { useTemplates } from '../api/listTemplates';
+import { usePublishTemplate } from '../api/publishTemplate';
+import { templateKeys } from '../api/templateKeys';
+import { useUpdateTemplateDescription } from '../api/updateTemplateDescription';
+import { useAiDescription } from '../hooks/useAiDescription';
+import { useDialogTarget } from '@/components/useDialogTarget';
+import type { TemplateDetail, TemplateSummary } from '../types';
+import { BulkThumbnailDialog } from './BulkThumbnailDialog';
+import { TemplateCard } from './TemplateCard';
+import { TemplateWarnings } from './TemplateWarnings';
+import { ThumbnailHelpDialog } from './ThumbnailHelpDialog';
+
+/** The /pptx-files page (spec §2 PPTX templates list). */
+export function TemplatesPage() {
+  const { t } = useTranslation('templates');
+  const { t: tMedia } = useTranslation('media');
+  const templates = useTemplates();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const describeError = useErrorMessage();
+
+  const upload = useUploadWithRender<TemplateDetail>({
+    url: '/api/pptx-files',
+    onUploaded: () => {
+      notify(t('uploaded'));
+      void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+    },
+    onRendered: (template, job) => {
+      void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+      if (job.status === 'succeeded') notify(t('thumbnailsReady', { name: template.filename }));
+    },
+  });
+  const renderingTemplateId = upload.state.phase === 'rendering' ? (upload.state.render.job?.subjectId ?? null) : null;
+
+  const publishing = useDialogTarget<TemplateSummary>();
+  const deletion = useDialogTarget<TemplateSummary>();
+  const bulkUpload = useDialogTarget<TemplateSummary>();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const publish = usePublishTemplate();
+  const deleteTemplate = useDeleteTemplate();
+
+  async function confirmPublish() {
+    if (!publishing.target) return;
+    try {
+      await publish.mutateAsync(publishing.target._id);
+      notify(t('publish.done'));
+    } catch (error) {
+      notify(describeError(error), 'error');
+    }
+    publishing.close();
+  }
+
+  async function confirmDelete() {
+    if (!deletion.target) return;
+    try {
+      await deleteTemplate.mutateAsync(deletion.target._id);
+      notify(t('delete.done'));
+    } catch {
+      notify(t('delete.failed'), 'error');
+    }
+    deletion.close();
+  }
+
+  const actions = { onPublish: publishing.show, onUploadThumbnails: bulkUpload.show, onDelete: deletion.show };
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Button component={RouterLink} to="/files" startIcon={<FolderOutlinedIcon />}>
+              {t('filesLink')}
+            </Button>
+            <FilePickButton
+              variant="contained"
+              startIcon={<UploadFileIcon />}
+              accept=".pptx,.potx"
+              inputLabel={t('upload')}
+              disabled={upload.busy}
+              onFiles={([file]) => file && void upload.start(file)}
+            >
+              {t('upload')}
+            </FilePickButton>
+          </Box>
+        }
+      />
+      <UploadWithRenderProgress state={upload.state} onDismiss={upload.dismiss} />
+      {templates.data && (
+        <DescriptionWarnings
+          templates={templates.data.filter((template) => template.canEdit)}
+          renderingTemplateId={renderingTemplateId}
+          onUploadThumbnails={bulkUpload.show}
+          onShowHelp={() => setHelpOpen(true)}
+        />
+      )}
+      {templates.isPending && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress />
+        </Box>
+      )}
+      {templates.isError && <StatusMessage icon={<ErrorOutlineIcon />} title={t('loadFailed')} body={describeError(templates.error)} />}
+      {templates.data?.length === 0 && <StatusMessage icon={<SlideshowOutlinedIcon />} title={t('empty')} />}
+      {templates.data && templates.data.length > 0 && (
+        <Grid container spacing={3}>
+          {templates.data.map((template) => (
+            <Grid key={template._id} size={{ xs: 12, sm: 6, md: 4 }}>
+              <TemplateCard
+                template={template}
+                renderingCaption={template._id === renderingTemplateId ? tMedia('upload.rendering', { name: template.filename }) : undefined}
+                {...actions}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <ConfirmDialog
+        open={publishing.open}
+        title={t('publish.title')}
+        body={t('publish.body', { name: publishing.target?.filename ?? '' })}
+        confirmLabel={t('publish.confirm')}
+        busy={publish.isPending}
+        onConfirm={() => void confirmPublish()}
+        onCancel={publishing.close}
+      />
+      <ConfirmDialog
+        open={deletion.open}
+        title={t('delete.title')}
+        body={t('delete.body', { name: deletion.target?.filename ?? '' })}
+        confirmLabel={t('menu.delete')}
+        destructive
+        busy={deleteTemplate.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={deletion.close}
+      />
+      {bulkUpload.target && (
+        <BulkThumbnailDialog open={bulkUpload.open} template={bulkUpload.target} onClose={bulkUpload.close} onShowHelp={() => setHelpOpen(true)} />
+      )}
+      <ThumbnailHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </Box>
+  );
+}
+
+/** The warning banners, with Generate Description wired to the AI (spec §2). */
+function DescriptionWarnings(props: {
+  templates: TemplateSummary[];
+  renderingTemplateId: string | null;
+  onUploadThumbnails: (template: TemplateSummary) => void;
+  onShowHelp: () => void;
+}) {
+  const { t } = useTranslation('templates');
+  const notify = useNotify();
+  const { language } = useLanguage();
+  const ai = useAiDescription();
+  const [generatingId, setGeneratingId] = useState<string | null>(null);
+  const save = useUpdateTemplateDescription();
+
+  async function generate(template: TemplateSummary) {
+    setGeneratingId(template._id);
+    const text = await ai.generate(() => generateTemplateDescription(template._id, language));
+    if (text) {
+      try {
+        await save.mutateAsync({ templateId: template._id, description: text });
+        notify(t('descriptionGenerated'));
+      } catch {
+        notify(t('generateFailed'), 'error');
+      }
+    }
+    setGeneratingId(null);
+  }
+
+  return <TemplateWarnings {...props} generatingTemplateId={generatingId} onGenerateDescription={(template) => void generate(template)} />;
+}

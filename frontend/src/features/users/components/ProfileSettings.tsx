@@ -1,0 +1,67 @@
+import LockResetIcon from '@mui/icons-material/LockReset';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHAT_AUTH_TYPE, type User } from '@/api/types';
+import { useLanguage } from '@/i18n/languageContext';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+function SettingsSection({ title, description, children }: { title: ReactNode; description: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {description}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The own-profile Settings tab: password change and the language switch. */
+export function ProfileSettings({ user }: { user: User }) {
+  const { t } = useTranslation('profile');
+  const { t: tCommon } = useTranslation();
+  const { uiLanguage, toggleLanguage } = useLanguage();
+  const [passwordDialogOpen, setPasswordDialogOpen] = useState(false);
+  // The chat product owns those accounts' passwords (spec §6).
+  const passwordManagedElsewhere = user.authType === CHAT_AUTH_TYPE;
+
+  return (
+    <Stack spacing={3}>
+      <SettingsSection title={t('settings.security')} description={t('settings.passwordHelp')}>
+        {passwordManagedElsewhere && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('settings.passwordDisabledChat')}
+          </Alert>
+        )}
+        <Button
+          variant="outlined"
+          startIcon={<LockResetIcon />}
+          disabled={passwordManagedElsewhere}
+          onClick={() => setPasswordDialogOpen(true)}
+        >
+          {t('settings.changePassword')}
+        </Button>
+        <ChangePasswordDialog open={passwordDialogOpen} onClose={() => setPasswordDialogOpen(false)} />
+      </SettingsSection>
+      <SettingsSection title={t('settings.language')} description={t('settings.languageHelp')}>
+        <FormControlLabel
+          control={<Switch checked={uiLanguage === 'zh-CN'} onChange={toggleLanguage} />}
+          label={tCommon('language.zh-CN')}
+        />
+      </SettingsSection>
+    </Stack>
+  );
+}
