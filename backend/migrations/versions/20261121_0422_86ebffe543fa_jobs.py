@@ -12,7 +12,6 @@ from alembic import op
 
 import slidewright.core.db
 
-
 revision: str = "86ebffe543fa"
 down_revision: str | None = "b759f8ebd33e"
 branch_labels: str | Sequence[str] | None = None

@@ -12,7 +12,6 @@ from alembic import op
 
 import slidewright.core.db
 
-
 revision: str = "4f14708a6c45"
 down_revision: str | None = "86ebffe543fa"
 branch_labels: str | Sequence[str] | None = None

@@ -12,7 +12,6 @@ from alembic import op
 
 import slidewright.core.db
 
-
 revision: str = "88bbe8e923ec"
 down_revision: str | None = "4f14708a6c45"
 branch_labels: str | Sequence[str] | None = None

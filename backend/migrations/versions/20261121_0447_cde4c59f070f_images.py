@@ -12,7 +12,6 @@ from alembic import op
 
 import slidewright.core.db
 
-
 revision: str = "cde4c59f070f"
 down_revision: str | None = "88bbe8e923ec"
 branch_labels: str | Sequence[str] | None = None

@@ -13,7 +13,6 @@ from sqlalchemy.dialects import postgresql
 
 import slidewright.core.db
 
-
 revision: str = "ceda29e69b30"
 down_revision: str | None = "cde4c59f070f"
 branch_labels: str | Sequence[str] | None = None

@@ -12,7 +12,6 @@ from alembic import op
 
 import slidewright.core.db
 
-
 revision: str = "3a2728d164f6"
 down_revision: str | None = "ceda29e69b30"
 branch_labels: str | Sequence[str] | None = None

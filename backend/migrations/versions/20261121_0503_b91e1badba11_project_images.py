@@ -12,7 +12,6 @@ from alembic import op
 
 import slidewright.core.db
 
-
 revision: str = "b91e1badba11"
 down_revision: str | None = "3a2728d164f6"
 branch_labels: str | Sequence[str] | None = None

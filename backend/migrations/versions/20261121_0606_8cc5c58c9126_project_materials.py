@@ -12,7 +12,6 @@ from alembic import op
 
 import slidewright.core.db
 
-
 revision: str = "8cc5c58c9126"
 down_revision: str | None = "b91e1badba11"
 branch_labels: str | Sequence[str] | None = None
