@@ -42,11 +42,14 @@ lint: deps ## ruff, mypy, eslint, tsc
 	$(BACKEND) uv run ruff check . && uv run ruff format --check . && uv run mypy
 	$(FRONTEND) npm run lint --silent && npm run typecheck --silent
 
+# The SQLite run is the whole suite on two workers. The PostgreSQL run repeats every test that
+# touches the database (the PPTX engine and built-in template tests never do).
 test-backend: deps
-	$(BACKEND) uv run pytest
+	$(BACKEND) uv run pytest -n 2
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 	  echo "==> pytest again on PostgreSQL ($(PG_TEST_URL))"; \
-	  $(BACKEND) SLIDEWRIGHT_TEST_DATABASE_URL=$(PG_TEST_URL) uv run pytest -m "not slow"; \
+	  $(BACKEND) SLIDEWRIGHT_TEST_DATABASE_URL=$(PG_TEST_URL) uv run pytest -m "not slow" \
+	    --ignore=tests/pptx_engine --ignore=tests/builtin; \
 	else echo "==> PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"; fi
 
 test-client: deps ## fail when the committed API client is stale

@@ -54,6 +54,7 @@ def settings(tmp_path: Path, database_url: str) -> Settings:
         storage_url="memory://",
         jobs_url="immediate",
         renderer="fake",
+        ai_provider="offline",  # a developer's SLIDEWRIGHT_AI_* must not reach tests
         install_builtins=False,  # tests that need them install them
         auto_migrate=False,  # the session fixture already migrated the database
     )

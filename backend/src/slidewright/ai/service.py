@@ -292,9 +292,13 @@ def template_slide_briefs(
 
 
 def _enabled_materials(session: Session, user: User, project: Project) -> list[Material]:
-    """The project's enabled materials, oldest first (the order they were added)."""
+    """The project's enabled materials, oldest first (the order they were added). A linked
+    library material is enabled per project, which overrides its own flag."""
     scope = MaterialScope(owner_id=user.id, project_id=project.id)
-    found = [m for m in materials_service.list_materials(session, scope) if m.enabled]
+    flags = materials_service.project_enabled(session, scope)
+    found = [
+        m for m in materials_service.list_materials(session, scope) if flags.get(m.id, m.enabled)
+    ]
     return list(reversed(found))
 
 
