@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount } from './helpers';
@@ -117,6 +117,13 @@ for (const language of ['en', 'zh-CN'] as const) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
 
+    // A gallery picture for the picture slide.
+    const upload = await request.post('/api/images', {
+      headers: auth,
+      multipart: { image: { name: 'jade.png', mimeType: 'image/png', buffer: readFileSync(new URL('../../docs/images/builtin-jade.png', import.meta.url)) } },
+    });
+    const picture = (await upload.json()) as { _id: string };
+
     // Projects: one filled on Terracotta, one empty, one without a template.
     const title = zh ? '第三季度战略回顾' : 'Q3 Strategy Review';
     const filled = await request.post('/api/projects', {
@@ -143,6 +150,7 @@ for (const language of ['en', 'zh-CN'] as const) {
             lockedElementNames: ['Source'],
           },
           { contentDescription: '', pptxSlideNumber: null },
+          { contentDescription: zh ? '新服务中心的图文介绍' : 'Our new service centres, with a photo', pptxSlideNumber: 6, formData: { Picture: picture._id, Title: zh ? '以用户为中心的设计' : 'Designed around the people who use it' } },
         ],
       },
     });
@@ -179,6 +187,8 @@ for (const language of ['en', 'zh-CN'] as const) {
     await shot(page, language, '14-editor-chart');
     await page.getByRole('article', { name: L.slide(3), exact: true }).getByRole('button', { name: L.unlock('Source') }).scrollIntoViewIfNeeded();
     await shot(page, language, '15-editor-table-lock-override');
+    await page.getByRole('article', { name: L.slide(5), exact: true }).getByRole('img').first().scrollIntoViewIfNeeded();
+    await shot(page, language, '15b-editor-picture');
     await page.getByRole('button', { name: L.chooseFor(4) }).click();
     await shot(page, language, '16-template-picker');
     await page.keyboard.press('Escape');
@@ -214,6 +224,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     await shot(page, language, '20-editor-no-template');
 
     // Images, materials, settings.
+    await request.post(`/api/projects/${project._id}/images/${picture._id}`, { headers: auth, data: { scope: 'auto' } });
     await page.goto(`/projects/${project._id}?tab=1`);
     await shot(page, language, '21-images-tab');
     await page.getByRole('button', { name: L.addImage }).click();

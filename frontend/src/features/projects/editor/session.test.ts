@@ -82,6 +82,19 @@ describe('EditorSession', () => {
     expect(session.getState().project.version).toBe(2);
   });
 
+  it('saves someone typing without a pause at least every few seconds', async () => {
+    const { server, session, tick } = setup();
+    for (let i = 1; i <= 30; i += 1) {
+      session.run(setDescription, { slideId: 'a', value: 'x'.repeat(i) });
+      tick(300);
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    // 9 s of typing, never 800 ms apart: saved along the way, not only at the end.
+    expect(server.save.mock.calls.length).toBeGreaterThanOrEqual(1);
+    await vi.runAllTimersAsync();
+    expect(session.getState().dirty).toBe(false);
+  });
+
   it('makes a burst of typing one undo step; undo and redo walk the history', async () => {
     const { session, tick } = setup();
     for (const value of ['I', 'In', 'Int', 'Intro']) {

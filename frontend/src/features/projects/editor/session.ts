@@ -13,6 +13,8 @@ import { deepEqual, emptySlide, fromServerSlide, toSlideIn, type EditorSlide } f
  */
 
 export const AUTOSAVE_DEBOUNCE_MS = 800;
+/** Someone typing without a pause is still saved this often. */
+export const AUTOSAVE_MAX_WAIT_MS = 5000;
 /** Typing in one field within this window is one undo step. */
 export const COALESCE_MS = 1500;
 export const HISTORY_LIMIT = 100;
@@ -96,6 +98,8 @@ export class EditorSession {
   private queue: Promise<unknown> = Promise.resolve();
   private failures = 0;
   private lastCoalesce: { key: string; at: number } | null = null;
+  /** When the oldest edit not yet sent was made (for the autosave's maximum wait). */
+  private pendingSince: number | null = null;
   private attached = false;
 
   constructor(project: Project, deps: SessionDeps) {
@@ -148,7 +152,7 @@ export class EditorSession {
     const coalesce = key !== undefined && this.lastCoalesce?.key === key && now - this.lastCoalesce.at < COALESCE_MS && past.length > 0;
     this.lastCoalesce = key === undefined ? null : { key, at: now };
     this.setState({ doc: next, past: coalesce ? past : [...past, doc].slice(-HISTORY_LIMIT), future: [] });
-    this.scheduleSave();
+    this.scheduleAutosave();
     return true;
   }
 
@@ -158,7 +162,7 @@ export class EditorSession {
     if (!previous) return false;
     this.lastCoalesce = null;
     this.setState({ doc: previous, past: past.slice(0, -1), future: [doc, ...future] });
-    this.scheduleSave();
+    this.scheduleAutosave();
     return true;
   }
 
@@ -168,11 +172,18 @@ export class EditorSession {
     if (!next) return false;
     this.lastCoalesce = null;
     this.setState({ doc: next, past: [...past, doc], future: future.slice(1) });
-    this.scheduleSave();
+    this.scheduleAutosave();
     return true;
   }
 
   // --- saving ---
+
+  /** The debounced autosave after an edit: `debounceMs` after the last one, `AUTOSAVE_MAX_WAIT_MS` at most. */
+  private scheduleAutosave() {
+    const now = this.deps.now();
+    this.pendingSince ??= now;
+    this.scheduleSave(Math.min(this.deps.debounceMs, Math.max(0, this.pendingSince + AUTOSAVE_MAX_WAIT_MS - now)));
+  }
 
   private scheduleSave(delay = this.deps.debounceMs) {
     if (this.saveTimer) clearTimeout(this.saveTimer);
@@ -206,6 +217,7 @@ export class EditorSession {
   private async saveLoop(): Promise<boolean> {
     let conflicts = 0;
     while (this.state.dirty) {
+      this.pendingSince = null;
       const sent = this.state.doc;
       this.setState({ saving: true });
       try {

@@ -12,12 +12,13 @@ const NONE = '';
 export function TemplateSelect({ value, onChange, helperText }: { value: string | null; onChange: (value: string | null) => void; helperText?: string }) {
   const { t } = useTranslation('projects');
   const templates = useTemplates();
-  const known = value === null || templates.data?.some((template) => template._id === value);
+  // A template that is no longer listed (its owner unpublished it) stays selected, not silently None.
+  const listed = value === null || templates.data?.some((template) => template._id === value);
   return (
     <TextField
       select
       label={t('fields.template')}
-      value={templates.isPending || !known ? NONE : (value ?? NONE)}
+      value={templates.isPending ? NONE : (value ?? NONE)}
       onChange={(event) => onChange(event.target.value === NONE ? null : event.target.value)}
       helperText={templates.isError ? t('fields.templatesFailed') : (helperText ?? ' ')}
       error={templates.isError}
@@ -26,8 +27,9 @@ export function TemplateSelect({ value, onChange, helperText }: { value: string 
         select: {
           displayEmpty: true,
           renderValue: (selected) => {
+            if (selected === NONE) return <em>{t('fields.noTemplate')}</em>;
             const template = templates.data?.find((item) => item._id === selected);
-            return template ? template.filename.replace(/\.pptx$/i, '') : <em>{t('fields.noTemplate')}</em>;
+            return template ? template.filename.replace(/\.pptx$/i, '') : t('fields.unlistedTemplate');
           },
         },
         inputLabel: { shrink: true },
@@ -36,6 +38,11 @@ export function TemplateSelect({ value, onChange, helperText }: { value: string 
       <MenuItem value={NONE}>
         <em>{t('fields.noTemplate')}</em>
       </MenuItem>
+      {!listed && value !== null && templates.data && (
+        <MenuItem value={value}>
+          <span>{t('fields.unlistedTemplate')}</span>
+        </MenuItem>
+      )}
       {templates.data?.map((template) => (
         <MenuItem key={template._id} value={template._id} sx={{ display: 'flex', gap: 1.5 }}>
           <span>{template.filename.replace(/\.pptx$/i, '')}</span>

@@ -79,12 +79,13 @@ function SettingForm({ field, session, state, onClose }: { field: SettingField }
     event.preventDefault();
     if (field === 'title') {
       if (!text.trim()) return setError(t('create.titleRequired'));
-      return void save({ title: text.trim() });
+      return text.trim() === project.title ? onClose() : void save({ title: text.trim() });
     }
-    if (field === 'description') return void save({ description: text.trim() });
-    if (field === 'lang') return void save({ lang });
-    if (field === 'pptxFileId') return void save({ pptxFileId });
+    if (field === 'description') return text.trim() === project.description ? onClose() : void save({ description: text.trim() });
+    if (field === 'lang') return lang === project.lang ? onClose() : void save({ lang });
+    if (field === 'pptxFileId') return pptxFileId === project.pptxFileId ? onClose() : void save({ pptxFileId });
     const number = Number(count);
+    if (number === doc.length) return onClose();
     if (!Number.isInteger(number) || number < MIN_SLIDES || number > MAX_SLIDES) return setError(t('create.numSlidesInvalid', { max: MAX_SLIDES }));
     // Spec §2: shrinking truncates; confirm first when that removes slides with content.
     const lost = doc.slice(number).flatMap((slide, index) => (hasContent(slide) ? [number + index + 1] : []));
