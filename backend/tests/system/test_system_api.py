@@ -69,3 +69,13 @@ def test_openapi_operation_ids_are_readable(client: TestClient) -> None:
     document = client.get("/api/openapi.json").json()
     ids = {op["operationId"] for path in document["paths"].values() for op in path.values()}
     assert {"login", "signup", "getMe", "listTags", "createTag", "getLicenseStatus"} <= ids
+
+
+def test_nul_characters_are_a_typed_422_not_a_server_error(client: TestClient) -> None:
+    body = client.post("/api/auth/login", json={"email": "a\x00@example.com", "password": "x"})
+    assert body.status_code == 422
+    assert body.json()["errorCode"] == "validation_error"
+    path = client.get("/api/tags/abc%00def")
+    assert path.status_code == 422
+    query = client.get("/api/images?q=a%00b")
+    assert query.status_code == 422

@@ -69,6 +69,10 @@ class BodySizeLimitMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        # NUL in a path or query is never meaningful and PostgreSQL cannot compare it: 422.
+        if "\x00" in scope["path"] or b"%00" in scope.get("query_string", b""):
+            await self._reject_nul(scope, send)
+            return
         headers = dict(scope.get("headers") or [])
         content_type = headers.get(b"content-type", b"").decode("latin-1").lower()
         limit = self.max_upload if content_type.startswith("multipart/") else self.max_json
@@ -88,6 +92,15 @@ class BodySizeLimitMiddleware:
             return message
 
         await self.app(scope, counting_receive, send)
+
+    async def _reject_nul(self, scope: Scope, send: Send) -> None:
+        from starlette.requests import Request
+
+        from slidewright.core.errors import ValidationFailedError, error_response, request_lang
+
+        error = ValidationFailedError({"errors": [{"field": "url", "message": "NUL character"}]})
+        response = error_response(error, request_lang(Request(scope)))
+        await response(scope, _empty_receive, send)
 
     async def _reject(self, scope: Scope, send: Send, limit: int) -> None:
         from starlette.requests import Request

@@ -4,14 +4,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.alias_generators import to_camel
 
 
+def _contains_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_contains_nul(k) or _contains_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_contains_nul(v) for v in value)
+    return False
+
+
 class ApiModel(BaseModel):
-    """Request bodies: camelCase on the wire; unknown fields are rejected (422)."""
+    """Request bodies: camelCase on the wire; unknown fields are rejected (422).
+
+    NUL characters are rejected everywhere: no user text needs them and PostgreSQL cannot
+    store them, so they would otherwise surface as a server error.
+    """
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reject_nul(cls, data: Any) -> Any:
+        if _contains_nul(data):
+            raise ValueError("text must not contain NUL (0x00) characters")
+        return data
 
 
 class ReadModel(BaseModel):
