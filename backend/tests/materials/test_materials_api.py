@@ -586,6 +586,12 @@ HOSTILE = [
 def test_hostile_queries_never_fail(
     client: TestClient, alice: SignedIn, library: dict, query: str
 ) -> None:
+    if "\x00" in query:  # NUL is refused for every JSON body, with a typed 422
+        response = client.post(
+            "/api/materials/search", json={"query": query}, headers=alice.headers
+        )
+        assert response.json()["errorCode"] == "validation_error"
+        return
     body = search(client, alice, query)
     assert body["total"] == len(body["results"])
 
