@@ -73,6 +73,9 @@ class MaterialPassage(Base):
     __tablename__ = "material_passages"
     __table_args__ = (
         UniqueConstraint("material_id", "ordinal"),
+        # Covers a search's step from an FTS5 rowid to its material: SQLite would otherwise
+        # read each (wide) passage row (see `materials.search.index`).
+        Index("ix_material_passages_id_material_id_ordinal", "id", "material_id", "ordinal"),
         {
             "info": {
                 "unmanaged": [

@@ -8,6 +8,7 @@ included.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Final
@@ -60,14 +61,19 @@ _CONTENT_TYPES: Final = {
 }
 
 
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f]")
+
+
 def upload_limits(settings: Settings) -> UploadLimits:
     return UploadLimits(max_bytes=min(settings.max_upload_bytes, MAX_FILE_BYTES))
 
 
 def clean_filename(raw: str | None) -> str:
-    """The bare file name (no folders from either OS, spaces collapsed), at most 255
-    characters; `filename_required` when nothing is left."""
-    name = " ".join(PureWindowsPath(PurePosixPath(raw or "").name).name.split())
+    """The bare file name (no folders from either OS, no control characters, spaces
+    collapsed), at most 255 characters; `filename_required` when nothing is left."""
+    # Control characters too: NUL, for one, cannot even be stored by PostgreSQL.
+    name = _CONTROL.sub("", PureWindowsPath(PurePosixPath(raw or "").name).name)
+    name = " ".join(name.split())
     if not name:
         raise FilenameRequiredError()
     return name[-255:]

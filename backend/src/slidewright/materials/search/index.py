@@ -31,18 +31,22 @@ from sqlalchemy import (
     Select,
     Table,
     Text,
+    and_,
     bindparam,
     column,
     delete,
     func,
     insert,
     literal_column,
+    or_,
     select,
     table,
-    tuple_,
 )
 from sqlalchemy.dialects.postgresql import TSVECTOR
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.expression import ColumnClause, TableClause
 
 from slidewright.materials.models import Material, MaterialPassage, MaterialScope
 from slidewright.materials.repository import in_scope
@@ -52,6 +56,34 @@ PASSAGE_CHARS: Final = 2000
 PASSAGE_OVERLAP: Final = 200
 
 _PASSAGES = cast(Table, MaterialPassage.__table__)
+_PASSAGES_COVERING_INDEX: Final = "ix_material_passages_id_material_id_ordinal"
+
+
+class _IndexedBy(TableClause):
+    """A table that SQLite must read through one index (`INDEXED BY`)."""
+
+    inherit_cache = True
+
+    def __init__(self, name: str, index: str, *columns: ColumnClause[Any]) -> None:
+        super().__init__(name, *columns)
+        self.index = index
+
+
+@compiles(_IndexedBy)
+def _render_indexed_by(element: _IndexedBy, compiler: SQLCompiler, **kw: Any) -> str:
+    rendered = compiler.visit_table(element, **kw)
+    return f"{rendered} INDEXED BY {element.index}" if kw.get("asfrom") else rendered
+
+
+# From an FTS5 rowid to (material_id, ordinal): SQLite's planner prefers the rowid, which reads
+# the passage's wide row (its body); the covering index is about twice as fast per hit.
+_SQLITE_PASSAGES = _IndexedBy(
+    "material_passages",
+    _PASSAGES_COVERING_INDEX,
+    column("id", Integer),
+    column("material_id", Text),
+    column("ordinal", Integer),
+)
 # The hand-made objects, as lightweight constructs that no metadata (and no Alembic
 # comparison) knows about.
 _FTS = table("material_passages_fts", column("rowid", Integer), column("tokens", Text))
@@ -153,9 +185,9 @@ def search(
         source = hits.join(Material, Material.id == hits.c.material_id)
         conditions = in_scope(scope)
     else:
-        hits = _PASSAGES
-        source = _FTS.join(_PASSAGES, _PASSAGES.c.id == _FTS.c.rowid).join(
-            Material, Material.id == _PASSAGES.c.material_id
+        hits = _SQLITE_PASSAGES
+        source = _FTS.join(hits, hits.c.id == _FTS.c.rowid).join(
+            Material, Material.id == hits.c.material_id
         )
         conditions = [_FTS.c.tokens.op("MATCH")(bindparam("q", match, Text)), *in_scope(scope)]
     statement = (
@@ -205,9 +237,17 @@ def _passages(session: Session, keys: list[tuple[str, int]]) -> list[SearchHit]:
         .where(later.c.ordinal > _PASSAGES.c.ordinal)
         .exists()
     )
+    # One equality pair per passage (each a look-up in the unique index): SQLite answers a
+    # row-value `(material_id, ordinal) IN (...)` with a scan of the whole table.
+    wanted = or_(
+        *(
+            and_(_PASSAGES.c.material_id == material_id, _PASSAGES.c.ordinal == ordinal)
+            for material_id, ordinal in keys
+        )
+    )
     rows = session.execute(
         select(_PASSAGES.c.material_id, _PASSAGES.c.ordinal, _PASSAGES.c.body, has_later).where(
-            tuple_(_PASSAGES.c.material_id, _PASSAGES.c.ordinal).in_(keys)
+            wanted
         )
     ).all()
     by_key = {(row[0], row[1]): SearchHit(row[0], row[1], row[2], not row[3]) for row in rows}
