@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { AI_PORT, FAKE_MODEL_PORT, PORT } from './e2e/servers';
 
 // End-to-end tests run the real backend (fresh SQLite database, migrated on start) serving the
 // built app (`npm run build` first), driven by the system Chromium: never `playwright install`.
-// E2E_PORT lets two runs (two people on one machine) use their own server and data directory.
-const PORT = Number(process.env.E2E_PORT ?? 8123);
+// E2E_PORT lets two runs (two people on one machine) use their own servers and data directories.
 const DATA = join(tmpdir(), PORT === 8123 ? 'slidewright-e2e-data' : `slidewright-e2e-data-${PORT}`);
+const AI_DATA = `${DATA}-ai`;
 
 if (!existsSync(new URL('./dist/index.html', import.meta.url))) {
   throw new Error('frontend/dist is missing: run `npm run build` before `npm run e2e`.');
@@ -15,6 +16,8 @@ if (!existsSync(new URL('./dist/index.html', import.meta.url))) {
 
 export default defineConfig({
   testDir: './e2e',
+  // Per port, so a second run on the machine does not delete the first one's traces.
+  outputDir: PORT === 8123 ? 'test-results' : `test-results-${PORT}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
@@ -40,12 +43,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `cd ../backend && rm -rf ${DATA} && SLIDEWRIGHT_DATA_DIR=${DATA} uv run slidewright serve --host 127.0.0.1 --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `cd ../backend && rm -rf ${DATA} && SLIDEWRIGHT_DATA_DIR=${DATA} uv run slidewright serve --host 127.0.0.1 --port ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // The AI flow against "a model": the fake OpenAI-compatible server of the backend's tests,
+    // and a second app configured for it (placeholder thumbnails: rendering is tested above).
+    {
+      command: `cd ../backend && uv run python -m slidewright.ai.fake_server --port ${FAKE_MODEL_PORT}`,
+      port: FAKE_MODEL_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command:
+        `cd ../backend && rm -rf ${AI_DATA} && SLIDEWRIGHT_DATA_DIR=${AI_DATA} SLIDEWRIGHT_RENDERER=fake ` +
+        `SLIDEWRIGHT_AI_BASE_URL=http://127.0.0.1:${FAKE_MODEL_PORT}/v1 SLIDEWRIGHT_AI_API_KEY=e2e SLIDEWRIGHT_AI_MODEL=fake-model ` +
+        `uv run slidewright serve --host 127.0.0.1 --port ${AI_PORT}`,
+      url: `http://127.0.0.1:${AI_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export interface Account {
@@ -32,4 +34,14 @@ export async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** Screenshots for a human to look at, into `<dir>/<language>/<name>.png`, after animations settle. */
+export function screenshotter(page: Page, dir: string, language: string) {
+  return async (name: string, fullPage = false) => {
+    const target = join(dir, language);
+    mkdirSync(target, { recursive: true });
+    await page.waitForTimeout(450);
+    await page.screenshot({ path: join(target, `${name}.png`), fullPage });
+  };
 }

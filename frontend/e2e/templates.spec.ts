@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newAccount, signUp } from './helpers';
+import { newAccount, screenshotter, signUp } from './helpers';
 
 // Thumbnails are rendered by the real LibreOffice: give rendering its time.
 const RENDER_TIMEOUT = 120_000;
@@ -143,12 +141,7 @@ test.describe('screenshots', () => {
     test(`templates and files screens in ${language}`, async ({ page, request, context }) => {
       test.setTimeout(RENDER_TIMEOUT + 120_000);
       const en = language === 'en';
-      const shot = async (name: string, fullPage = false) => {
-        const dir = join(SHOTS_DIR!, language);
-        mkdirSync(dir, { recursive: true });
-        await page.waitForTimeout(450);
-        await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
-      };
+      const shot = screenshotter(page, SHOTS_DIR!, language);
 
       await signUp(page, newAccount(`shots-templates-${language.toLowerCase()}`));
       await waitForAllThumbnails(request, await tokenOf(page));

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -614,3 +615,13 @@ def test_model_output_is_cleaned_before_it_is_suggested(
         headers=alice.headers,
     ).json()
     assert [e["path"] for e in suggested["edits"]] == ["slides/0/contentDescription"]
+
+
+def test_fake_server_reports_what_it_was_asked_over_http(fake_server: FakeOpenAI) -> None:
+    """End-to-end tests run the fake in another process and read its record over HTTP."""
+    fake_server.reset()
+    root = fake_server.base_url.removesuffix("/v1")
+    httpx.post(f"{fake_server.base_url}/chat/completions", json={"messages": [], "model": "m"})
+    recorded = httpx.get(f"{root}/_recorded").json()
+    assert recorded == [{"path": "/v1/chat/completions", "body": {"messages": [], "model": "m"}}]
+    assert httpx.get(f"{root}/elsewhere").status_code == 404

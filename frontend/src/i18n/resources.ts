@@ -3,6 +3,7 @@ import enCommon from './locales/en/common.json';
 import enDocs from './locales/en/docs.json';
 import enEditor from './locales/en/editor.json';
 import enErrors from './locales/en/errors.json';
+import enExport from './locales/en/export.json';
 import enFiles from './locales/en/files.json';
 import enImages from './locales/en/images.json';
 import enLanding from './locales/en/landing.json';
@@ -20,6 +21,7 @@ import zhCommon from './locales/zh-CN/common.json';
 import zhDocs from './locales/zh-CN/docs.json';
 import zhEditor from './locales/zh-CN/editor.json';
 import zhErrors from './locales/zh-CN/errors.json';
+import zhExport from './locales/zh-CN/export.json';
 import zhFiles from './locales/zh-CN/files.json';
 import zhImages from './locales/zh-CN/images.json';
 import zhLanding from './locales/zh-CN/landing.json';
@@ -40,6 +42,7 @@ export const en = {
   docs: enDocs,
   editor: enEditor,
   errors: enErrors,
+  export: enExport,
   files: enFiles,
   images: enImages,
   landing: enLanding,
@@ -62,6 +65,7 @@ export const zhCN = {
   docs: zhDocs,
   editor: zhEditor,
   errors: zhErrors,
+  export: zhExport,
   files: zhFiles,
   images: zhImages,
   landing: zhLanding,

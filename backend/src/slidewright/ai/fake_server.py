@@ -209,6 +209,10 @@ class FakeOpenAI:
             self.script.clear()
             self.requests.clear()
 
+    def snapshot(self) -> list[Recorded]:
+        with self._lock:
+            return list(self.requests)
+
     def chat_requests(self) -> list[Recorded]:
         return [r for r in self.requests if r.path.endswith("/chat/completions")]
 
@@ -301,6 +305,21 @@ class FakeOpenAI:
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, format: str, *args: Any) -> None:  # quiet
                 pass
+
+            def do_GET(self) -> None:
+                # `GET /_recorded`: what was asked so far, for end-to-end tests that run the
+                # server in another process (in-process tests read `requests` directly).
+                if self.path != "/_recorded":
+                    self.send_error(404)
+                    return
+                data = json.dumps(
+                    [{"path": r.path, "body": r.body} for r in fake.snapshot()], ensure_ascii=False
+                ).encode("utf-8")
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)

@@ -8,3 +8,10 @@ export type TemplateSummary = Schemas['PptxFileSummary'];
 export type TemplateDetail = Schemas['PptxFileRead'];
 export type ParsedSlide = Schemas['ParsedSlide'];
 export type TemplateElement = Schemas['TemplateElement'];
+
+/** An AI-written description waiting for review: nothing is saved until the user accepts it. */
+export interface AiSuggestion {
+  text: string;
+  /** Who wrote it: 'offline' (the built-in assistant) or 'openai_compat'. */
+  provider: string;
+}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppConfig } from '../api/getAppConfig';
+import { useAppConfig } from '@/api/appConfig';
 
 /** Shown until the server's configuration arrives (and if it never does). */
 export const DEFAULT_APP_TITLE = 'Slidewright';

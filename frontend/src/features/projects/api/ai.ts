@@ -23,12 +23,68 @@ export async function suggestOutlineEdits(projectId: string, instruction: string
   return unwrap(await api.POST('/api/projects/{project_id}/suggest-outline-edits', { params: { path: { project_id: projectId } }, body: { instruction } }));
 }
 
-/** GET /api/materials: the caller's library, to pick one as the outline. */
-export const libraryMaterialsQueryOptions = queryOptions({
-  queryKey: [...projectKeys.all, 'library-materials'] as const,
-  queryFn: async () => unwrap(await api.GET('/api/materials')),
-});
+/**
+ * The materials that can serve as the outline: the project's own and linked ones first (what
+ * the user just added there), then the rest of their library. GET /api/projects/{id}/materials
+ * and GET /api/materials.
+ */
+export function outlineMaterialsQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: [...projectKeys.all, 'outline-materials', projectId] as const,
+    queryFn: async () => {
+      const [project, library] = await Promise.all([
+        api.GET('/api/projects/{project_id}/materials', { params: { path: { project_id: projectId } } }).then(unwrap),
+        api.GET('/api/materials').then(unwrap),
+      ]);
+      const seen = new Set(project.map((material) => material._id));
+      return [...project, ...library.filter((material) => !seen.has(material._id))];
+    },
+  });
+}
 
-export function useLibraryMaterials(enabled: boolean) {
-  return useQuery({ ...libraryMaterialsQueryOptions, enabled });
+export function useOutlineMaterials(projectId: string, enabled: boolean) {
+  return useQuery({ ...outlineMaterialsQueryOptions(projectId), enabled });
+}
+
+export type SlideDataSuggestion = Schemas['SlideDataSuggestion'];
+export type TemplateSlideSuggestion = Schemas['TemplateSlideSuggestion'];
+export type ElementValueSuggestion = Schemas['ElementValueRead'];
+export type SlideDescriptionSuggestion = Schemas['SlideDescriptionSuggestion'];
+export type SkippedElement = Schemas['SkippedElement'];
+
+const projectPath = (projectId: string) => ({ path: { project_id: projectId } });
+
+/** POST /api/projects/{id}/apply-outline-edits: the reviewed edits as one versioned update. */
+export async function applyOutlineEdits(projectId: string, version: number, edits: OutlineEdit[]) {
+  return unwrap(await api.POST('/api/projects/{project_id}/apply-outline-edits', { params: projectPath(projectId), body: { version, edits } }));
+}
+
+/** POST /api/projects/{id}/generate-slide-data: values for a slide's unlocked elements, and notes. */
+export async function generateSlideData(projectId: string, slideIndex: number, instruction = '') {
+  return unwrap(await api.POST('/api/projects/{project_id}/generate-slide-data', { params: projectPath(projectId), body: { slideIndex, instruction } }));
+}
+
+/** POST /api/projects/{id}/suggest-template-slide-number: a template slide for a slide, with a reason. */
+export async function suggestTemplateSlideNumber(projectId: string, slideIndex: number) {
+  return unwrap(await api.POST('/api/projects/{project_id}/suggest-template-slide-number', { params: projectPath(projectId), body: { slideIndex } }));
+}
+
+/** POST /api/projects/{id}/slides/{i}/suggest-slide-element-value: one element, following an instruction. */
+export async function suggestSlideElementValue(projectId: string, slideIndex: number, elementName: string, instruction: string) {
+  return unwrap(
+    await api.POST('/api/projects/{project_id}/slides/{slide_index}/suggest-slide-element-value', {
+      params: { path: { project_id: projectId, slide_index: slideIndex } },
+      body: { elementName, instruction },
+    }),
+  );
+}
+
+/** POST /api/projects/{id}/batch-recommend-slide-descriptions: descriptions for several slides, one AI call. */
+export async function recommendSlideDescriptions(projectId: string, slideIndices: number[]) {
+  return unwrap(await api.POST('/api/projects/{project_id}/batch-recommend-slide-descriptions', { params: projectPath(projectId), body: { slideIndices } }));
+}
+
+/** POST /api/projects/{id}/recommend-slide-description: one slide's description, fitting its place in the deck. */
+export async function recommendSlideDescription(projectId: string, slideIndex: number) {
+  return unwrap(await api.POST('/api/projects/{project_id}/recommend-slide-description', { params: projectPath(projectId), body: { slideIndex } }));
 }

@@ -194,3 +194,11 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const bKeys = Object.keys(bRecord).filter((key) => bRecord[key] !== undefined);
   return aKeys.length === bKeys.length && aKeys.every((key) => deepEqual(aRecord[key], bRecord[key]));
 }
+
+/** `set` with `key` added, or removed when it was there (tick boxes kept as a set). */
+export function toggleMember<T>(set: ReadonlySet<T>, key: T): ReadonlySet<T> {
+  const next = new Set(set);
+  if (next.has(key)) next.delete(key);
+  else next.add(key);
+  return next;
+}

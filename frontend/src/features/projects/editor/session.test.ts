@@ -1,57 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
-import type { Project, ProjectUpdate } from '../types';
 import { setDescription } from './actions/content';
 import { setElementValue } from './actions/elements';
 import { addSlide, moveSlide } from './actions/slides';
 import type { EditorSlide } from './model';
 import { EditorSession, type SessionDeps } from './session';
 import { aProject, aSlide } from './testData';
-
-/** An in-memory server with versioned PUTs, like the real one (409 on a stale version). */
-function fakeServer(initial: Project) {
-  let current = initial;
-  const puts: ProjectUpdate[] = [];
-  let failNext: unknown[] = [];
-  const server = {
-    get current() {
-      return current;
-    },
-    puts,
-    failWith(...errors: unknown[]) {
-      failNext = errors;
-    },
-    /** Another tab saves. */
-    change(slides: EditorSlide[]) {
-      current = { ...current, slides, version: current.version + 1 };
-    },
-    save: vi.fn(async (body: ProjectUpdate) => {
-      puts.push(body);
-      const failure = failNext.shift();
-      if (failure) throw failure;
-      if (body.version !== current.version) throw new ApiError(409, 'version_conflict', 'stale');
-      current = { ...current, ...(body.title ? { title: body.title } : {}), slides: (body.slides as EditorSlide[]) ?? current.slides, version: current.version + 1 };
-      current = { ...current, numSlides: current.slides.length };
-      return current;
-    }),
-    load: vi.fn(async () => current),
-  };
-  return server;
-}
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, value),
-  };
-}
+import { fakeServer, memoryStorage } from './testServer';
 
 function setup(slides = [aSlide('a'), aSlide('b')], extra: Partial<SessionDeps> = {}) {
   const server = fakeServer(aProject(slides));
@@ -203,5 +158,36 @@ describe('EditorSession', () => {
     expect(server.puts[0]?.slides).toHaveLength(4);
     expect(descriptions(session.getState().doc).slice(0, 2)).toEqual(['pending', 'Slide b']);
     expect(session.getState()).toMatchObject({ dirty: false, past: [] });
+  });
+});
+
+describe('server-side changes (reviewed outline edits)', () => {
+  it('saves pending edits first, adopts the result and undoes it as one step', async () => {
+    const { server, session } = setup();
+    session.run(setDescription, { slideId: 'a', value: 'mine' });
+    const result = await session.applyServerChange(async (version) => {
+      // The server applies the edits on top of what was just saved.
+      expect(version).toBe(server.current.version);
+      expect(server.current.slides[0]?.contentDescription).toBe('mine');
+      server.change([...(server.current.slides as EditorSlide[]), aSlide('new')]);
+      return server.current;
+    });
+    expect(result.slides.map((slide) => slide.id)).toEqual(['a', 'b', 'new']);
+    expect(session.getState().doc.map((slide) => slide.id)).toEqual(['a', 'b', 'new']);
+    expect(session.getState().dirty).toBe(false);
+
+    expect(session.undo()).toBe(true);
+    expect(session.getState().doc.map((slide) => slide.id)).toEqual(['a', 'b']);
+    expect(session.getState().dirty).toBe(true);
+  });
+
+  it('changes nothing when the server refuses', async () => {
+    const { session } = setup();
+    const before = session.getState().doc;
+    await expect(session.applyServerChange(async () => Promise.reject(new ApiError(422, 'invalid_outline_edit', 'no')))).rejects.toMatchObject({
+      errorCode: 'invalid_outline_edit',
+    });
+    expect(session.getState().doc).toBe(before);
+    expect(session.getState().past).toEqual([]);
   });
 });

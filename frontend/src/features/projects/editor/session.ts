@@ -334,6 +334,31 @@ export class EditorSession {
     });
   }
 
+  /**
+   * A change the server makes to the slides (reviewed outline edits): sent once everything
+   * pending is saved, against that version, then adopted as one undo step. Edits typed while it
+   * was in flight are rebased onto the result.
+   */
+  applyServerChange(change: (version: number) => Promise<Project>): Promise<Project> {
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = null;
+    }
+    return this.enqueue(async () => {
+      if (!(await this.saveLoop())) throw this.state.error;
+      const before = this.state.doc;
+      const saved = await change(this.state.project.version);
+      const { doc, past } = this.state;
+      const base = keepIdentity(slidesOf(saved), before);
+      const nextDoc = doc === before ? base : keepIdentity(rebaseSlides(before, doc, base), doc);
+      this.lastCoalesce = null;
+      this.setState({ project: saved, base, doc: nextDoc, past: [...past, before].slice(-HISTORY_LIMIT), future: [] });
+      this.callbacks.onSaved?.(saved);
+      if (this.state.dirty) this.scheduleSave();
+      return saved;
+    });
+  }
+
   // --- lifecycle ---
 
   /** The page mounted (again): failures may schedule retries. */

@@ -17,17 +17,29 @@ import { useSetElementLocked } from '../api/setElementLocked';
 import { templateThumbnailUrl } from '../api/thumbnailUrl';
 import { useUpdateSlideDescription } from '../api/updateSlideDescription';
 import { useAiDescription } from '../hooks/useAiDescription';
-import type { ParsedSlide, TemplateDetail } from '../types';
+import type { AiSuggestion, ParsedSlide, TemplateDetail } from '../types';
+import { AiSuggestionPanel } from './AiSuggestionPanel';
 import { EditableDescription } from './EditableDescription';
 import { ElementTable } from './ElementTable';
 import { SlideThumbnailActions } from './SlideThumbnailActions';
 
+/** A slide's pending AI description (from Generate All Missing), if any. */
+export interface SlideSuggestion {
+  suggestion?: AiSuggestion;
+  /** Drops it: discarded, accepted, or the description was saved another way. */
+  onDropSuggestion: () => void;
+  /** Accept All is saving every suggestion: this one's buttons wait. */
+  suggestionBusy: boolean;
+}
+
+type SlideProps = { template: TemplateDetail; slide: ParsedSlide } & SlideSuggestion;
+
 /**
  * One slide of the detail page (spec §2): the preview with element outlines, the thumbnail
- * actions, the description and the element table. Pointing at an outline highlights its row and
- * the other way round.
+ * actions, the description (with its pending AI suggestion) and the element table. Pointing at
+ * an outline highlights its row and the other way round.
  */
-export function SlideSection({ template, slide }: { template: TemplateDetail; slide: ParsedSlide }) {
+export function SlideSection({ template, slide, ...suggestion }: SlideProps) {
   const { t } = useTranslation('templates');
   const [highlighted, setHighlighted] = useState<string | null>(null);
   // Rows get the same 50 ms settling as the preview's outlines (spec §9).
@@ -60,7 +72,7 @@ export function SlideSection({ template, slide }: { template: TemplateDetail; sl
             {template.canEdit && <SlideThumbnailActions templateId={template._id} slideNumber={slide.slideNumber} />}
           </Grid>
           <Grid size={{ xs: 12, md: 7 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-            <SlideDescription template={template} slide={slide} />
+            <SlideDescription template={template} slide={slide} {...suggestion} />
             <Divider />
             <SlideElements template={template} slide={slide} highlighted={highlighted} onHover={hoverRow} />
           </Grid>
@@ -70,7 +82,7 @@ export function SlideSection({ template, slide }: { template: TemplateDetail; sl
   );
 }
 
-function SlideDescription({ template, slide }: { template: TemplateDetail; slide: ParsedSlide }) {
+function SlideDescription({ template, slide, suggestion, onDropSuggestion, suggestionBusy }: SlideProps) {
   const { t } = useTranslation('templates');
   const notify = useNotify();
   const describeError = useErrorMessage();
@@ -82,6 +94,8 @@ function SlideDescription({ template, slide }: { template: TemplateDetail; slide
     try {
       await update.mutateAsync({ slideNumber: slide.slideNumber, description });
       notify(t('description.saved'));
+      // Whatever was saved replaces a pending suggestion: it no longer fills a gap.
+      onDropSuggestion();
     } catch (error) {
       notify(describeError(error), 'error');
       throw error;
@@ -97,6 +111,19 @@ function SlideDescription({ template, slide }: { template: TemplateDetail; slide
       onSave={save}
       onGenerate={() => ai.generate(() => generateSlideDescription(template._id, slide.slideNumber, language))}
       generating={ai.busy}
+      suggestion={
+        suggestion && (
+          <AiSuggestionPanel
+            label={t('suggestion.label', { number: slide.slideNumber })}
+            suggestion={suggestion}
+            // The error is shown and the suggestion kept for another try.
+            onAccept={() => void save(suggestion.text).catch(() => undefined)}
+            onDiscard={onDropSuggestion}
+            accepting={update.isPending}
+            disabled={suggestionBusy}
+          />
+        )
+      }
     />
   );
 }

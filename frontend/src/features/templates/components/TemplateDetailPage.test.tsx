@@ -12,6 +12,11 @@ const detailPath = `/api/pptx-files/${template._id}`;
 const lockPath = `${detailPath}/slides/1/element-locked`;
 const getDetail = { method: 'GET', path: detailPath, reply: { body: template } };
 
+/** A JSON answer, for routes whose reply changes during a test. */
+function json(body: unknown) {
+  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+}
+
 function renderPage() {
   return renderWithProviders(<TemplateDetailPage templateId={template._id} />);
 }
@@ -88,14 +93,49 @@ describe('TemplateDetailPage', () => {
     expect(within(slide2).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it('explains that AI is not available yet when generating', async () => {
+  it('explains that AI is not available when generating', async () => {
     // A server without the AI routes answers 404 not_found.
     mockApi([getDetail, { method: 'GET', path: `${detailPath}/generate-description`, reply: { status: 404, body: apiErrorBody('not_found') } }]);
     renderPage();
     await screen.findByRole('heading', { name: 'Quarterly.pptx', level: 1 });
     await userEvent.click(screen.getAllByRole('button', { name: 'Generate with AI' })[0]!);
     expect(await screen.findByText('AI features are not available yet. An administrator can set up an AI provider.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Generate All Missing' })).toBeDisabled();
+  });
+
+  it('opens the editor with a generated file description, names the offline assistant and saves it', async () => {
+    const { calls } = mockApi([
+      getDetail,
+      { method: 'GET', path: `${detailPath}/generate-description`, reply: { body: { description: 'A 2-slide review deck.', provider: 'offline' } } },
+      { method: 'PUT', path: detailPath, reply: { body: { ...template, description: 'A 2-slide review deck.' } } },
+    ]);
+    renderPage();
+    await screen.findByRole('heading', { name: 'Quarterly.pptx', level: 1 });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Generate with AI' })[0]!);
+    expect(await screen.findByRole('textbox', { name: 'File description' })).toHaveValue('A 2-slide review deck.');
+    expect(screen.getByText('Suggested by the offline assistant')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'GET' && call.path.endsWith('/generate-description'))).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Description saved')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ description: 'A 2-slide review deck.' });
+  });
+
+  it('generates one slide’s description in the interface language for review before saving', async () => {
+    const slidePath = `${detailPath}/slides/2`;
+    const { calls, fetchMock } = mockApi([
+      getDetail,
+      { method: 'GET', path: `${slidePath}/generate-description`, reply: { body: { slideNumber: 2, description: 'Agenda slide: a list of topics.', provider: 'openai_compat' } } },
+      { method: 'PUT', path: `${slidePath}/description`, reply: { body: { ...template.parsedSlides[1], description: 'Agenda slide: a list of topics.' } } },
+    ]);
+    renderPage();
+    const slide2 = await screen.findByRole('region', { name: 'Slide 2' });
+    await userEvent.click(within(slide2).getByRole('button', { name: 'Generate with AI' }));
+    expect(await within(slide2).findByRole('textbox', { name: 'Slide description' })).toHaveValue('Agenda slide: a list of topics.');
+    expect(within(slide2).getByText('Suggested by the AI model')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    const generateUrl = new URL((fetchMock.mock.calls.find(([request]) => String((request as Request).url).includes('generate'))![0] as Request).url);
+    expect(generateUrl.searchParams.get('lang')).toBe('en');
+    await userEvent.click(within(slide2).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ description: 'Agenda slide: a list of topics.' }));
   });
 
   it('uploads a JPEG as a slide thumbnail and refuses other pictures', async () => {
@@ -130,6 +170,8 @@ describe('TemplateDetailPage', () => {
     expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload JPEG' })).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Lock “Title”' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Generate All Missing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Generate with AI' })).not.toBeInTheDocument();
   });
 
   it('says File not found for a missing template', async () => {
@@ -143,5 +185,142 @@ describe('TemplateDetailPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Error loading file' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  describe('Generate All Missing', () => {
+    // Both slides lack a description; the job describes them.
+    const undescribed = aTemplate({
+      slidesMissingDescription: [1, 2],
+      parsedSlides: template.parsedSlides.map((slide) => ({ ...slide, description: '' })),
+    });
+    const job = { _id: 'J7', kind: 'ai.describe_missing_slides', subjectId: template._id, status: 'queued', progress: 0, errorCode: null, errorMessage: null, result: null, createdAt: '', updatedAt: '' };
+    const succeeded = {
+      ...job,
+      status: 'succeeded',
+      progress: 100,
+      result: { lang: 'en', provider: 'offline', descriptions: { '1': 'Title slide: a title and a subtitle.', '2': 'Agenda slide: up to 6 topics.' } },
+    };
+    const routes = [
+      { method: 'GET', path: detailPath, reply: { body: undescribed } },
+      { method: 'POST', path: `${detailPath}/generate-missing-descriptions`, reply: { body: job } },
+      { method: 'GET', path: '/api/jobs/J7', reply: { body: succeeded } },
+    ];
+
+    async function generateAll() {
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Generate All Missing' }));
+      return screen.findByRole('group', { name: 'AI suggestion for slide 1' });
+    }
+
+    it('is disabled when every slide has a description', async () => {
+      mockApi([getDetail]);
+      renderPage();
+      expect(await screen.findByRole('button', { name: 'Generate All Missing' })).toBeDisabled();
+    });
+
+    it('shows the job’s progress, then each suggestion on its slide, saving nothing', async () => {
+      let polls = 0;
+      const running = { ...job, status: 'running', progress: 49 };
+      const { calls } = mockApi([...routes.slice(0, 2), { method: 'GET', path: '/api/jobs/J7', reply: async () => json(polls++ === 0 ? running : succeeded) }]);
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Generate All Missing' }));
+      expect(await screen.findByRole('progressbar', { name: 'Describing 2 slides…' })).toHaveAttribute('aria-valuenow', '49');
+      const suggestion = await screen.findByRole('group', { name: 'AI suggestion for slide 1' }, { timeout: 3000 });
+      expect(within(suggestion).getByText('Title slide: a title and a subtitle.')).toBeInTheDocument();
+      expect(within(suggestion).getByText('Suggested by the offline assistant')).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'AI suggestion for slide 2' })).toHaveTextContent('Agenda slide: up to 6 topics.');
+      expect(screen.getByText('2 AI suggestions are waiting for your review below. Nothing is saved until you accept them.')).toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      const post = calls.find((call) => call.method === 'POST');
+      expect(post?.path).toBe(`${detailPath}/generate-missing-descriptions`);
+      expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(1);
+    });
+
+    it('accepts one suggestion with the slide’s save, and discards another', async () => {
+      const saved = { ...undescribed.parsedSlides[0]!, description: 'Title slide: a title and a subtitle.' };
+      let current = undescribed;
+      const { calls } = mockApi([
+        { method: 'GET', path: detailPath, reply: async () => json(current) },
+        ...routes.slice(1),
+        {
+          method: 'PUT',
+          path: `${detailPath}/slides/1/description`,
+          reply: async () => {
+            current = { ...undescribed, slidesMissingDescription: [2], parsedSlides: [saved, undescribed.parsedSlides[1]!] };
+            return json(saved);
+          },
+        },
+      ]);
+      const slide1Suggestion = await generateAll();
+      expect(screen.getByRole('button', { name: 'Accept All Generated Descriptions' })).toBeInTheDocument();
+      await userEvent.click(within(slide1Suggestion).getByRole('button', { name: 'Accept' }));
+      expect(await screen.findByText('Description saved')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ description: 'Title slide: a title and a subtitle.' });
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'AI suggestion for slide 1' })).not.toBeInTheDocument());
+      expect(within(screen.getByRole('region', { name: 'Slide 1' })).getByText('Title slide: a title and a subtitle.')).toBeInTheDocument();
+      // One left: Accept All is for more than one.
+      expect(screen.queryByRole('button', { name: 'Accept All Generated Descriptions' })).not.toBeInTheDocument();
+      await userEvent.click(within(screen.getByRole('group', { name: 'AI suggestion for slide 2' })).getByRole('button', { name: 'Discard' }));
+      expect(screen.queryByRole('group', { name: /AI suggestion/ })).not.toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    });
+
+    it('accepts all suggestions in one call and shows the saved descriptions', async () => {
+      const described = aTemplate({ slidesMissingDescription: [], parsedSlides: undescribed.parsedSlides.map((slide) => ({ ...slide, description: succeeded.result.descriptions[String(slide.slideNumber) as '1'] })) });
+      let accepted = false;
+      const { calls } = mockApi([
+        { method: 'GET', path: detailPath, reply: async () => json(accepted ? described : undescribed) },
+        ...routes.slice(1),
+        {
+          method: 'POST',
+          path: `${detailPath}/accept-descriptions`,
+          reply: async () => {
+            accepted = true;
+            return json(described);
+          },
+        },
+      ]);
+      await generateAll();
+      await userEvent.click(screen.getByRole('button', { name: 'Accept All Generated Descriptions' }));
+      expect(await screen.findByText('2 descriptions saved')).toBeInTheDocument();
+      expect(calls.find((call) => call.path.endsWith('/accept-descriptions'))?.body).toEqual({
+        descriptions: { '1': 'Title slide: a title and a subtitle.', '2': 'Agenda slide: up to 6 topics.' },
+      });
+      expect(screen.queryByRole('group', { name: /AI suggestion/ })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Slide 2' })).getByText('Agenda slide: up to 6 topics.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Accept All Generated Descriptions' })).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Generate All Missing' })).toBeDisabled());
+    });
+
+    it('keeps every suggestion when Accept All fails, and says why', async () => {
+      mockApi([...routes, { method: 'POST', path: `${detailPath}/accept-descriptions`, reply: { status: 403, body: apiErrorBody('forbidden') } }]);
+      await generateAll();
+      await userEvent.click(screen.getByRole('button', { name: 'Accept All Generated Descriptions' }));
+      expect(await screen.findByText('You are not allowed to do this')).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'AI suggestion for slide 1' })).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'AI suggestion for slide 2' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Accept All Generated Descriptions' })).toBeEnabled();
+    });
+
+    it('reports a failed job with its translated reason until dismissed', async () => {
+      const failed = { ...job, status: 'failed', errorCode: 'ai_unavailable', errorMessage: 'server text' };
+      mockApi([...routes.slice(0, 2), { method: 'GET', path: '/api/jobs/J7', reply: { body: failed } }]);
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Generate All Missing' }));
+      const alert = await screen.findByText(/^Generate All Missing failed: AI is not available on this server yet/);
+      expect(screen.queryByRole('group', { name: /AI suggestion/ })).not.toBeInTheDocument();
+      await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByText(/Generate All Missing failed/)).not.toBeInTheDocument();
+    });
+
+    it('names the offline assistant in Chinese', async () => {
+      window.localStorage.setItem('lang', 'zh-CN');
+      mockApi(routes);
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: '生成所有缺失描述' }));
+      const suggestion = await screen.findByRole('group', { name: '第 1 页的 AI 建议' });
+      expect(within(suggestion).getByText('由离线助手建议')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '接受所有生成的描述' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,4 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Alert from '@mui/material/Alert';
@@ -9,7 +7,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -25,7 +22,9 @@ import { useTemplate } from '../api/getTemplate';
 import { templateKeys } from '../api/templateKeys';
 import { useUpdateTemplateDescription } from '../api/updateTemplateDescription';
 import { useAiDescription } from '../hooks/useAiDescription';
+import { useGeneratedDescriptions } from '../hooks/useGeneratedDescriptions';
 import type { TemplateDetail } from '../types';
+import { AiBatchActions, AiBatchNotice } from './AiBatchActions';
 import { EditableDescription } from './EditableDescription';
 import { SlideSection } from './SlideSection';
 import { TemplateStatusChips } from './TemplateStatusChips';
@@ -69,13 +68,16 @@ export function TemplateDetailPage({ templateId }: { templateId: string }) {
 function TemplateDetailContent({ template }: { template: TemplateDetail }) {
   const { t } = useTranslation('templates');
   const queryClient = useQueryClient();
+  const batch = useGeneratedDescriptions(template);
+  const missingCount = template.slidesMissingDescription.length;
   return (
     <>
       <PageHeader
         title={template.filename}
         subtitle={<TemplateStatusChips template={template} showReadOnly />}
-        actions={template.canEdit && <AiBatchActions />}
+        actions={template.canEdit && <AiBatchActions batch={batch} missingCount={missingCount} />}
       />
+      {template.canEdit && <AiBatchNotice batch={batch} />}
       <RenderJobNotice job={template.renderJob} onSettled={() => void queryClient.invalidateQueries({ queryKey: templateKeys.all })} />
       {!template.canEdit && (
         <Alert severity="info" sx={{ mb: 3 }}>
@@ -89,36 +91,17 @@ function TemplateDetailContent({ template }: { template: TemplateDetail }) {
       </Card>
       <Box sx={{ display: 'grid', gap: 3 }}>
         {template.parsedSlides.map((slide) => (
-          <SlideSection key={slide.slideNumber} template={template} slide={slide} />
+          <SlideSection
+            key={slide.slideNumber}
+            template={template}
+            slide={slide}
+            suggestion={batch.pending.get(slide.slideNumber)}
+            onDropSuggestion={() => batch.discard(slide.slideNumber)}
+            suggestionBusy={batch.acceptingAll}
+          />
         ))}
       </Box>
     </>
-  );
-}
-
-/**
- * Generate All Missing and Accept All Generated Descriptions (spec §2) hold their places; the AI
- * issue wires them. Disabled buttons get a span so their tooltip still shows.
- */
-function AiBatchActions() {
-  const { t } = useTranslation('templates');
-  return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <Tooltip title={t('aiComingSoon')}>
-        <span>
-          <Button color="ai" variant="outlined" startIcon={<AutoAwesomeIcon />} disabled>
-            {t('detail.generateAllMissing')}
-          </Button>
-        </span>
-      </Tooltip>
-      <Tooltip title={t('aiComingSoon')}>
-        <span>
-          <Button color="ai" variant="outlined" startIcon={<DoneAllIcon />} disabled>
-            {t('detail.acceptAllGenerated')}
-          </Button>
-        </span>
-      </Tooltip>
-    </Box>
   );
 }
 

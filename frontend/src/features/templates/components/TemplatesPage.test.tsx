@@ -72,6 +72,30 @@ describe('TemplatesPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Exporting slides as JPG from PowerPoint' })).toHaveTextContent('640 × 360');
   });
 
+  it('generates and saves a missing file description from its banner', async () => {
+    const generated = 'A 2-slide quarterly review deck.';
+    const { calls } = mockApi([
+      listRoute,
+      { method: 'GET', path: `/api/pptx-files/${own._id}/generate-description`, reply: { body: { description: generated, provider: 'offline' } } },
+      { method: 'PUT', path: `/api/pptx-files/${own._id}`, reply: { body: aTemplate({ description: generated }) } },
+    ]);
+    renderWithProviders(<TemplatesPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Description' }));
+    expect(await screen.findByText('Description generated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ description: generated });
+  });
+
+  it('saves nothing when the description cannot be generated', async () => {
+    const { calls } = mockApi([
+      listRoute,
+      { method: 'GET', path: `/api/pptx-files/${own._id}/generate-description`, reply: { status: 429, body: apiErrorBody('ai_rate_limited', 'server wording') } },
+    ]);
+    renderWithProviders(<TemplatesPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate Description' }));
+    expect(await screen.findByText('Too many AI requests. Wait a minute and try again.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
   it('opens the bulk thumbnail upload from Upload Now', async () => {
     mockApi([listRoute]);
     renderWithProviders(<TemplatesPage />);

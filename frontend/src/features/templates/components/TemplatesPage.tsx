@@ -165,7 +165,11 @@ export function TemplatesPage() {
   );
 }
 
-/** The warning banners, with Generate Description wired to the AI (spec §2). */
+/**
+ * The warning banners, with Generate Description wired to the AI (spec §2). A one-click fix from
+ * the list: the description is generated and saved at once ('Description generated
+ * successfully'), and shows on the card; the detail page is where it is reviewed and edited.
+ */
 function DescriptionWarnings(props: {
   templates: TemplateSummary[];
   renderingTemplateId: string | null;
@@ -181,10 +185,10 @@ function DescriptionWarnings(props: {
 
   async function generate(template: TemplateSummary) {
     setGeneratingId(template._id);
-    const text = await ai.generate(() => generateTemplateDescription(template._id, language));
-    if (text) {
+    const generated = await ai.generate(() => generateTemplateDescription(template._id, language));
+    if (generated) {
       try {
-        await save.mutateAsync({ templateId: template._id, description: text });
+        await save.mutateAsync({ templateId: template._id, description: generated.text });
         notify(t('descriptionGenerated'));
       } catch {
         notify(t('generateFailed'), 'error');

@@ -21,10 +21,12 @@ import { StatusMessage } from '@/components/StatusMessage';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useProject } from '../../api/getProject';
 import { useTemplate } from '../../api/templates';
+import { applyOutlineEdits } from '../../api/ai';
 import { OutlineEditDialog } from '../../editor/components/outline/OutlineEditDialog';
 import { OutlineGenerateDialog } from '../../editor/components/outline/OutlineGenerateDialog';
 import { SaveIndicator } from '../../editor/components/SaveIndicator';
 import { editorActions } from '../../editor/actions/registry';
+import { slideAnchorId } from '../../editor/components/anchors';
 import { SlidesEditor } from '../../editor/components/SlidesEditor';
 import { useEditorSession } from '../../editor/useEditorSession';
 import type { ImagePickerComponent, Project } from '../../types';
@@ -116,6 +118,19 @@ function ProjectWorkspace({
       { replace: true },
     );
 
+  // From the export check: the Slides tab may have to render first, so the card is looked for
+  // over a few frames.
+  const goToSlide = (slideId: string) => {
+    setTab(0);
+    let tries = 30;
+    const scroll = () => {
+      const card = document.getElementById(slideAnchorId(slideId));
+      if (card) card.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      else if (--tries > 0) window.requestAnimationFrame(scroll);
+    };
+    window.requestAnimationFrame(scroll);
+  };
+
   return (
     <Box>
       <Button component={RouterLink} to="/projects" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
@@ -136,7 +151,7 @@ function ProjectWorkspace({
               .join(' · ')}
           </Typography>
         </Box>
-        <BuildPptButton session={session} state={state} />
+        <BuildPptButton session={session} state={state} onGoToSlide={goToSlide} />
       </Stack>
 
       <Box
@@ -212,7 +227,16 @@ function ProjectWorkspace({
           if (session.run(editorActions.replaceSlides, { slides })) notify(tEditor('outline.applied'));
         }}
       />
-      <OutlineEditDialog open={outlineDialog === 'edit'} projectId={project._id} onClose={() => setOutlineDialog(null)} />
+      <OutlineEditDialog
+        open={outlineDialog === 'edit'}
+        projectId={project._id}
+        onClose={() => setOutlineDialog(null)}
+        onApply={async (edits) => {
+          await session.applyServerChange((version) => applyOutlineEdits(project._id, version, edits));
+          setOutlineDialog(null);
+          notify(tEditor('outline.editsApplied', { count: edits.length }));
+        }}
+      />
     </Box>
   );
 }

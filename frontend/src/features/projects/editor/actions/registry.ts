@@ -1,3 +1,4 @@
+import { acceptSuggestions } from './ai';
 import { setDescription, setNotes, setTemplateSlide } from './content';
 import { setElementValue, toggleElementLock } from './elements';
 import { addSlide, deleteSlide, moveSlide, moveSlideDown, moveSlideUp, replaceSlides } from './slides';
@@ -20,6 +21,7 @@ export const editorActions = {
   setTemplateSlide,
   setElementValue,
   toggleElementLock,
+  acceptSuggestions,
 } as const;
 
 export type EditorActionName = keyof typeof editorActions;

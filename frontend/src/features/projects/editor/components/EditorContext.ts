@@ -1,9 +1,12 @@
 import { createContext, useContext } from 'react';
 import type { PptxFile, TemplateElement } from '../../types';
+import type { SlideAssistant } from '../ai/assistant';
 import type { EditorSession } from '../session';
 
 export interface EditorContextValue {
   session: EditorSession;
+  /** Asks the AI about slides; its answers wait as suggestions until accepted or discarded. */
+  assistant: SlideAssistant;
   projectId: string;
   template: PptxFile | null;
   /** The elements of a template slide, or null when unknown (no template, still loading). */

@@ -13,6 +13,7 @@ import { elementTypeColor } from '@/components/media/elementColors';
 import { editorActions } from '../actions/registry';
 import { editableElements, hasValue, isElementLocked, type EditorSlide } from '../model';
 import type { TemplateElement } from '../../types';
+import { ElementAiButton, ElementSuggestion } from './ai/ElementAi';
 import { elementInputId } from './anchors';
 import { useEditor } from './EditorContext';
 import { ChartElementEditor } from './elements/ChartElementEditor';
@@ -91,6 +92,7 @@ function ElementRow({ slide, element, highlighted, onHover }: { slide: EditorSli
         <Chip size="small" label={tMedia(`elementTypes.${element.type}`)} sx={{ height: 20, fontSize: 11, color, bgcolor: alpha(color, 0.1) }} />
         {!locked && !filled && <Chip size="small" variant="outlined" label={t('elements.empty')} sx={{ height: 20, fontSize: 11 }} />}
         <Box sx={{ flex: 1 }} />
+        {!locked && <ElementAiButton slide={slide} element={element} />}
         <Tooltip title={locked ? t('elements.lockedHint') : t('elements.unlockedHint')}>
           <IconButton
             size="small"
@@ -113,6 +115,7 @@ function ElementRow({ slide, element, highlighted, onHover }: { slide: EditorSli
           onChange={(next) => session.run(editorActions.setElementValue, { slideId: slide.id, name: element.name, value: next })}
         />
       )}
+      {!locked && <ElementSuggestion slide={slide} element={element} />}
       {(locked || overridden) && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
           {locked ? (overridden ? t('elements.lockedBySlide') : t('elements.lockedByTemplate')) : t('elements.unlockedBySlide')}

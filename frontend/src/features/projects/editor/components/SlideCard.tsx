@@ -37,6 +37,8 @@ import { editableElements, slideCompleteness, type EditorSlide } from '../model'
 import { DescriptionField } from './DescriptionField';
 import { useEditor } from './EditorContext';
 import { elementInputId, slideAnchorId } from './anchors';
+import { SlideAiMenu } from './ai/SlideAiMenu';
+import { SlideSuggestionsPanel } from './ai/SlideSuggestionsPanel';
 import { ElementList } from './ElementList';
 
 interface SlideCardProps {
@@ -122,6 +124,7 @@ export const SlideCard = memo(function SlideCard({ slide, index, total, onChoose
           </Tooltip>
         )}
         <Box sx={{ flex: 1 }} />
+        <SlideAiMenu slide={slide} position={position} />
         <Tooltip title={t('actions.moveSlideUp')}>
           <span>
             <IconButton size="small" aria-label={t('slide.moveUp', { position })} disabled={index === 0} onClick={() => run(editorActions.moveSlideUp, { slideId: slide.id })}>
@@ -232,6 +235,7 @@ export const SlideCard = memo(function SlideCard({ slide, index, total, onChoose
         </Box>
 
         <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <SlideSuggestionsPanel slide={slide} />
           <Box>
             <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
               {t('description.label')}

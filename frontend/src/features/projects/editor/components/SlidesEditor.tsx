@@ -18,6 +18,9 @@ import { editorActions } from '../actions/registry';
 import { deckIssues, editableElements, hasValue, isElementLocked, newSlideId } from '../model';
 import { isTransient, type EditorSession, type SessionState } from '../session';
 import { AddSlideDialog } from './AddSlideDialog';
+import { useAppConfig } from '@/api/appConfig';
+import { SlideAssistant } from '../ai/assistant';
+import { DeckAiTools } from './ai/DeckAiTools';
 import { DeckBanners } from './DeckBanners';
 import { EditorContext, type EditorContextValue } from './EditorContext';
 import { GenerateOutlineHero, OutlineButtons, type OutlineHandlers } from './OutlineTools';
@@ -52,6 +55,8 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
   const [templateTarget, setTemplateTarget] = useState<string | null>(null);
   const [addIndex, setAddIndex] = useState<number | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
+  const assistant = useMemo(() => new SlideAssistant(session), [session]);
+  const aiProvider = useAppConfig().data?.aiProvider;
 
   const elementsOf = useCallback(
     (slideNumber: number | null) => (template && slideNumber !== null ? (template.parsedSlides[slideNumber - 1]?.elements ?? null) : null),
@@ -94,8 +99,8 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
   const pickImage = useCallback((slideId: string, name: string) => setPickerTarget({ slideId, name }), []);
 
   const context = useMemo<EditorContextValue>(
-    () => ({ session, projectId, template, elementsOf, pickImage, uploadPicture, requestAdd, announce }),
-    [session, projectId, template, elementsOf, pickImage, uploadPicture, requestAdd, announce],
+    () => ({ session, assistant, projectId, template, elementsOf, pickImage, uploadPicture, requestAdd, announce }),
+    [session, assistant, projectId, template, elementsOf, pickImage, uploadPicture, requestAdd, announce],
   );
 
   const scrollTo = useCallback((slideId: string) => {
@@ -107,6 +112,8 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
 
   // The rail follows the slide at the top of the viewport (below the sticky tab bar).
   const idsKey = slides.map((slide) => slide.id).join(',');
+  // Suggestions for slides that were deleted (or replaced by an outline) have nothing to apply to.
+  useEffect(() => assistant.suggestions.clear(new Set(idsKey.split(','))), [assistant, idsKey]);
   useEffect(() => {
     const ids = idsKey.split(',');
     let frame = 0;
@@ -179,6 +186,7 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
             </Typography>
             <Box sx={{ flex: 1 }} />
             <OutlineButtons {...outline} />
+            <DeckAiTools slides={slides} provider={aiProvider} />
           </Stack>
         )}
         <DeckBanners

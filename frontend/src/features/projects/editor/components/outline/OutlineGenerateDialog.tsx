@@ -21,8 +21,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AiAttribution } from '@/components/ai/AiAttribution';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
-import { suggestOutline, useLibraryMaterials, type OutlineSuggestion } from '../../../api/ai';
+import { suggestOutline, useOutlineMaterials, type OutlineSuggestion } from '../../../api/ai';
 import { emptySlide, type EditorSlide } from '../../model';
 
 interface OutlineGenerateDialogProps {
@@ -51,11 +52,12 @@ function OutlineFlow({ projectId, lang, replacing, onClose, onApply }: OutlineGe
   const { t: tCommon } = useTranslation();
   const describeError = useErrorMessage();
   const titleId = useId();
-  const materials = useLibraryMaterials(true);
+  const materials = useOutlineMaterials(projectId, true);
   const [instruction, setInstruction] = useState('');
   const [materialId, setMaterialId] = useState('');
   const [step, setStep] = useState<'instructions' | 'generating' | 'selection'>('instructions');
   const [suggested, setSuggested] = useState<Suggested[]>([]);
+  const [provider, setProvider] = useState('');
   const [ticked, setTicked] = useState<boolean[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const material = materials.data?.find((item) => item._id === materialId);
@@ -71,6 +73,7 @@ function OutlineFlow({ projectId, lang, replacing, onClose, onApply }: OutlineGe
         materialId: materialId || undefined,
       });
       setSuggested(answer.slides);
+      setProvider(answer.provider);
       setTicked(answer.slides.map(() => true));
       setStep('selection');
     } catch (error) {
@@ -98,6 +101,8 @@ function OutlineFlow({ projectId, lang, replacing, onClose, onApply }: OutlineGe
       <DialogTitle id={titleId} sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 1 }}>
         <AutoAwesomeIcon color="ai" />
         {step === 'selection' ? t('outline.selectTitle') : t('outline.dialogTitle')}
+        <Box sx={{ flex: 1 }} />
+        {step === 'selection' && provider && <AiAttribution provider={provider} />}
       </DialogTitle>
       <DialogContent dividers={step === 'selection'}>
         {failure && (

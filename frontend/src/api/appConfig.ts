@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 
+/** GET /api/app/config: the app title, version and AI provider; read by the shell and every AI feature. */
 export const appConfigQueryOptions = queryOptions({
   queryKey: ['app', 'config'],
   queryFn: async () => unwrap(await api.GET('/api/app/config')),

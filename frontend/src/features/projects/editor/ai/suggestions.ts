@@ -1,0 +1,142 @@
+import type { SkippedElement } from '../../api/ai';
+
+/**
+ * AI suggestions waiting for the user's decision, per slide (by slide id, so they follow the
+ * slide through moves). Nothing here touches the deck: accepting one runs an editor action
+ * through the session (undoable, autosaved); discarding just forgets it. Plain TypeScript with
+ * a `useSyncExternalStore` protocol, like the session, so it is tested without React.
+ */
+
+export interface DescriptionSuggestion {
+  description: string;
+  reason: string;
+  provider: string;
+}
+
+export interface TemplateSlideChoice {
+  slideNumber: number;
+  reason: string;
+  provider: string;
+}
+
+export interface SlideValuesSuggestion {
+  /** The template slide the values were made for; stale once the slide uses another one. */
+  pptxSlideNumber: number;
+  formData: Record<string, unknown>;
+  notes: string;
+  skipped: SkippedElement[];
+  provider: string;
+}
+
+export interface ElementValueSuggestion {
+  value: unknown;
+  reason: string;
+  provider: string;
+}
+
+export interface SlideSuggestions {
+  description?: DescriptionSuggestion;
+  templateSlide?: TemplateSlideChoice;
+  values?: SlideValuesSuggestion;
+  elements?: Record<string, ElementValueSuggestion>;
+}
+
+/** What is being asked for: one of a slide's suggestions, or one element's value. */
+export type SuggestionKind = 'description' | 'templateSlide' | 'values' | `element:${string}`;
+
+export interface SuggestionsState {
+  bySlide: Readonly<Record<string, SlideSuggestions>>;
+  /** `${slideId}|${kind}` of requests in flight. */
+  busy: ReadonlySet<string>;
+}
+
+const busyKey = (slideId: string, kind: SuggestionKind) => `${slideId}|${kind}`;
+
+function isEmpty(suggestions: SlideSuggestions): boolean {
+  return !suggestions.description && !suggestions.templateSlide && !suggestions.values && Object.keys(suggestions.elements ?? {}).length === 0;
+}
+
+/** How many decisions are waiting: each description, template slide, values set and element value counts once. */
+export function countSuggestions(state: SuggestionsState): number {
+  let count = 0;
+  for (const suggestions of Object.values(state.bySlide)) {
+    count += Number(Boolean(suggestions.description)) + Number(Boolean(suggestions.templateSlide)) + Number(Boolean(suggestions.values));
+    count += Object.keys(suggestions.elements ?? {}).length;
+  }
+  return count;
+}
+
+export class AiSuggestions {
+  private state: SuggestionsState = { bySlide: {}, busy: new Set() };
+  private readonly listeners = new Set<() => void>();
+
+  getState = (): SuggestionsState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private setState(next: SuggestionsState) {
+    this.state = next;
+    this.listeners.forEach((listener) => listener());
+  }
+
+  of(slideId: string): SlideSuggestions | undefined {
+    return this.state.bySlide[slideId];
+  }
+
+  isBusy(slideId: string, kind: SuggestionKind): boolean {
+    return this.state.busy.has(busyKey(slideId, kind));
+  }
+
+  /**
+   * Runs a request for one suggestion, marking it busy meanwhile; a request already in flight
+   * for the same slide and kind is not started twice. Resolves to false when it was skipped.
+   */
+  async track(slideId: string, kind: SuggestionKind, request: () => Promise<SlideSuggestions>): Promise<boolean> {
+    const key = busyKey(slideId, kind);
+    if (this.state.busy.has(key)) return false;
+    this.setState({ ...this.state, busy: new Set([...this.state.busy, key]) });
+    try {
+      this.put(slideId, await request());
+      return true;
+    } finally {
+      const busy = new Set(this.state.busy);
+      busy.delete(key);
+      this.setState({ ...this.state, busy });
+    }
+  }
+
+  /** Adds suggestions to a slide's, replacing those of the same kind. */
+  put(slideId: string, patch: SlideSuggestions) {
+    const current = this.state.bySlide[slideId] ?? {};
+    const next: SlideSuggestions = { ...current, ...patch };
+    if (patch.elements) next.elements = { ...current.elements, ...patch.elements };
+    this.setState({ ...this.state, bySlide: { ...this.state.bySlide, [slideId]: next } });
+  }
+
+  /** Forgets one suggestion (accepted or discarded). */
+  remove(slideId: string, kind: SuggestionKind) {
+    const current = this.state.bySlide[slideId];
+    if (!current) return;
+    const next: SlideSuggestions = { ...current };
+    if (kind.startsWith('element:')) {
+      const { [kind.slice('element:'.length)]: _gone, ...rest } = current.elements ?? {};
+      next.elements = rest;
+    } else {
+      delete next[kind as 'description' | 'templateSlide' | 'values'];
+    }
+    const bySlide = { ...this.state.bySlide };
+    if (isEmpty(next)) delete bySlide[slideId];
+    else bySlide[slideId] = next;
+    this.setState({ ...this.state, bySlide });
+  }
+
+  /** Forgets every suggestion, or those of the slides that no longer exist. */
+  clear(keepSlideIds?: ReadonlySet<string>) {
+    const bySlide = keepSlideIds ? Object.fromEntries(Object.entries(this.state.bySlide).filter(([id]) => keepSlideIds.has(id))) : {};
+    if (Object.keys(bySlide).length === Object.keys(this.state.bySlide).length) return;
+    this.setState({ ...this.state, bySlide });
+  }
+}

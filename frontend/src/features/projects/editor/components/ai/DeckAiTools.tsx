@@ -1,0 +1,136 @@
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AiAttribution } from '@/components/ai/AiAttribution';
+import { editorActions } from '../../actions/registry';
+import { useAiRequest, useSuggestionsState } from '../../ai/hooks';
+import { acceptAllItems, slidesToFill } from '../../ai/deck';
+import { countSuggestions } from '../../ai/suggestions';
+import type { EditorSlide } from '../../model';
+import { useEditor } from '../EditorContext';
+
+/**
+ * Deck-wide AI help above the slides: fill every slide that has empty elements (one AI call per
+ * slide), describe the slides that lack a description (one call), and accept or discard every
+ * waiting suggestion at once (one undo step).
+ */
+export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide[]; provider: string | undefined }) {
+  const { t } = useTranslation('editor');
+  const { session, assistant, elementsOf, announce } = useEditor();
+  const runAi = useAiRequest();
+  const state = useSuggestionsState();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [describing, setDescribing] = useState(false);
+  const pending = countSuggestions(state);
+  const toFill = slidesToFill(slides, elementsOf);
+  const undescribed = slides.filter((slide) => !slide.contentDescription.trim()).map((slide) => slide.id);
+
+  async function fillAll() {
+    setAnchor(null);
+    const ids = toFill.length > 0 ? toFill : slides.filter((slide) => slide.pptxSlideNumber !== null).map((slide) => slide.id);
+    await runAi(() => assistant.generateAllValues(ids, (done, total) => setProgress({ done, total })));
+    setProgress(null);
+  }
+
+  async function describeAll() {
+    setAnchor(null);
+    setDescribing(true);
+    await runAi(() => assistant.suggestDescriptions(undescribed.length > 0 ? undescribed : slides.map((slide) => slide.id)));
+    setDescribing(false);
+  }
+
+  function acceptAll() {
+    const items = acceptAllItems(state, slides, elementsOf);
+    session.run(editorActions.acceptSuggestions, { items });
+    assistant.suggestions.clear();
+    announce(t('ai.acceptedAll', { count: pending }), { undo: true });
+  }
+
+  const busy = progress !== null || describing;
+  const fillable = slides.some((slide) => slide.pptxSlideNumber !== null);
+
+  return (
+    <>
+      <Button
+        size="small"
+        color="ai"
+        variant="outlined"
+        startIcon={<AutoAwesomeIcon />}
+        loading={busy}
+        loadingPosition="start"
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {t('ai.deckMenu')}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem disabled={!fillable} onClick={() => void fillAll()}>
+          <ListItemIcon>
+            <EditNoteIcon fontSize="small" color="ai" />
+          </ListItemIcon>
+          <ListItemText
+            primary={toFill.length > 0 ? t('ai.fillEmpty', { count: toFill.length }) : t('ai.fillAll')}
+            secondary={fillable ? t('ai.fillAllHint') : t('ai.fillNeedsTemplateSlide')}
+          />
+        </MenuItem>
+        <MenuItem onClick={() => void describeAll()}>
+          <ListItemIcon>
+            <DescriptionOutlinedIcon fontSize="small" color="ai" />
+          </ListItemIcon>
+          <ListItemText
+            primary={undescribed.length > 0 ? t('ai.describeMissing', { count: undescribed.length }) : t('ai.describeAll')}
+            secondary={t('ai.describeHint')}
+          />
+        </MenuItem>
+        {provider && (
+          <Box sx={{ px: 2, pt: 1, pb: 0.5 }}>
+            <AiAttribution provider={provider} />
+          </Box>
+        )}
+      </Menu>
+      {(progress !== null || pending > 0) && (
+        <Box sx={{ flexBasis: '100%' }}>
+          {progress !== null && (
+            <Box role="status" sx={{ mb: pending > 0 ? 1 : 0 }}>
+              <Box sx={{ fontSize: 14, color: 'text.secondary', mb: 0.5 }}>{t('ai.filling', { done: progress.done, total: progress.total })}</Box>
+              <LinearProgress variant={progress.total > 0 ? 'determinate' : 'indeterminate'} value={progress.total > 0 ? (100 * progress.done) / progress.total : 0} sx={{ '& .MuiLinearProgress-bar': { bgcolor: 'ai.main' } }} />
+            </Box>
+          )}
+          {pending > 0 && (
+            <Alert
+              severity="info"
+              icon={<AutoAwesomeIcon color="ai" />}
+              sx={{ alignItems: 'center' }}
+              action={
+                <Stack direction="row" spacing={1}>
+                  <Button size="small" color="ai" variant="contained" startIcon={<CheckIcon />} onClick={acceptAll} disabled={busy}>
+                    {t('ai.acceptAll')}
+                  </Button>
+                  <Button size="small" color="inherit" startIcon={<CloseIcon />} onClick={() => assistant.suggestions.clear()}>
+                    {t('ai.discardAll')}
+                  </Button>
+                </Stack>
+              }
+            >
+              {t('ai.pending', { count: pending })}
+            </Alert>
+          )}
+        </Box>
+      )}
+    </>
+  );
+}

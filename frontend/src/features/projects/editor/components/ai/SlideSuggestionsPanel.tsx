@@ -1,0 +1,220 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthImage } from '@/components/media/AuthImage';
+import { thumbnailUrl } from '../../../types';
+import { editorActions } from '../../actions/registry';
+import { useAiRequest, useSlideSuggestions } from '../../ai/hooks';
+import type { SlideValuesSuggestion } from '../../ai/suggestions';
+import { isElementLocked, toggleMember, type EditorSlide } from '../../model';
+import { useEditor } from '../EditorContext';
+import { SuggestedValue } from './SuggestedValue';
+import { SuggestionFrame } from './SuggestionFrame';
+
+/** The slide's pending AI suggestions (description, template slide, values), above its content. */
+export function SlideSuggestionsPanel({ slide }: { slide: EditorSlide }) {
+  const { pending } = useSlideSuggestions(slide.id);
+  if (!pending) return null;
+  return (
+    <Stack spacing={1.5}>
+      {pending.description && <DescriptionSuggestionView slide={slide} />}
+      {pending.templateSlide && <TemplateSlideSuggestionView slide={slide} />}
+      {pending.values && <ValuesSuggestionView slide={slide} suggestion={pending.values} />}
+    </Stack>
+  );
+}
+
+function DescriptionSuggestionView({ slide }: { slide: EditorSlide }) {
+  const { t } = useTranslation('editor');
+  const { session, assistant } = useEditor();
+  const suggestion = assistant.suggestions.of(slide.id)?.description;
+  if (!suggestion) return null;
+  return (
+    <SuggestionFrame
+      title={t('ai.descriptionTitle')}
+      provider={suggestion.provider}
+      reason={suggestion.reason}
+      onAccept={() => {
+        session.run(editorActions.acceptSuggestions, { items: [{ slideId: slide.id, description: { text: suggestion.description, reason: suggestion.reason } }] });
+        assistant.suggestions.remove(slide.id, 'description');
+      }}
+      onDiscard={() => assistant.suggestions.remove(slide.id, 'description')}
+    >
+      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{suggestion.description}</Typography>
+    </SuggestionFrame>
+  );
+}
+
+function TemplateSlideSuggestionView({ slide }: { slide: EditorSlide }) {
+  const { t } = useTranslation('editor');
+  const { session, assistant, template, elementsOf } = useEditor();
+  const suggestion = assistant.suggestions.of(slide.id)?.templateSlide;
+  if (!suggestion || !template) return null;
+  const parsed = template.parsedSlides[suggestion.slideNumber - 1];
+  const same = slide.pptxSlideNumber === suggestion.slideNumber;
+  return (
+    <SuggestionFrame
+      title={t('ai.templateSlideTitle')}
+      provider={suggestion.provider}
+      reason={suggestion.reason}
+      acceptLabel={same ? t('ai.keep') : t('ai.useTemplateSlide')}
+      onAccept={() => {
+        session.run(editorActions.acceptSuggestions, {
+          items: [{ slideId: slide.id, templateSlide: { slideNumber: suggestion.slideNumber, reason: suggestion.reason, elements: elementsOf(suggestion.slideNumber) ?? [] } }],
+        });
+        assistant.suggestions.remove(slide.id, 'templateSlide');
+      }}
+      onDiscard={() => assistant.suggestions.remove(slide.id, 'templateSlide')}
+    >
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Box sx={{ width: 128, flexShrink: 0, aspectRatio: '16 / 9', borderRadius: 0.5, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+          <AuthImage src={thumbnailUrl(template._id, suggestion.slideNumber)} alt={t('picker.thumbnailAlt', { number: suggestion.slideNumber })} />
+        </Box>
+        <Typography sx={{ fontWeight: 600 }}>
+          {parsed ? t('slide.templateSlide', { number: suggestion.slideNumber, name: parsed.layoutName }) : t('outline.templateSlide', { number: suggestion.slideNumber })}
+          {same && (
+            <Typography component="span" color="text.secondary" sx={{ display: 'block', fontWeight: 400, fontSize: 14 }}>
+              {t('ai.alreadyUsed')}
+            </Typography>
+          )}
+        </Typography>
+      </Stack>
+    </SuggestionFrame>
+  );
+}
+
+/**
+ * Values for the slide's elements and proposed speaker notes, each with a tick (all ticked at
+ * first), so the user can take the title and leave the rest. Made for one template slide: once
+ * the slide uses another, they can only be discarded or regenerated.
+ */
+function ValuesSuggestionView({ slide, suggestion }: { slide: EditorSlide; suggestion: SlideValuesSuggestion }) {
+  const { t } = useTranslation('editor');
+  const { session, assistant, elementsOf } = useEditor();
+  const runAi = useAiRequest();
+  const elements = elementsOf(suggestion.pptxSlideNumber) ?? [];
+  const typeOf = new Map(elements.map((element) => [element.name, element]));
+  const names = Object.keys(suggestion.formData).filter((name) => typeOf.has(name));
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  const [instruction, setInstruction] = useState('');
+  const { busy } = useSlideSuggestions(slide.id);
+  const stale = slide.pptxSlideNumber !== suggestion.pptxSlideNumber;
+  const locked = (name: string) => {
+    const element = typeOf.get(name);
+    return element ? isElementLocked(element, slide) : true;
+  };
+  const notesKey = '\u0000notes';
+  const hasNotes = suggestion.notes.trim() !== '';
+  const chosen = names.filter((name) => !unticked.has(name) && !locked(name));
+  const takeNotes = hasNotes && !unticked.has(notesKey);
+
+  const toggle = (key: string) => setUnticked((current) => toggleMember(current, key));
+
+  function accept() {
+    const formData = Object.fromEntries(chosen.map((name) => [name, suggestion.formData[name]]));
+    session.run(editorActions.acceptSuggestions, {
+      items: [{ slideId: slide.id, values: { pptxSlideNumber: suggestion.pptxSlideNumber, formData, ...(takeNotes ? { notes: suggestion.notes } : {}) } }],
+    });
+    assistant.suggestions.remove(slide.id, 'values');
+  }
+
+  return (
+    <SuggestionFrame
+      title={t('ai.valuesTitle')}
+      provider={suggestion.provider}
+      acceptLabel={t('ai.acceptSelected', { count: chosen.length + Number(takeNotes) })}
+      acceptDisabled={stale || chosen.length + Number(takeNotes) === 0}
+      onAccept={accept}
+      onDiscard={() => assistant.suggestions.remove(slide.id, 'values')}
+      extraActions={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flex: '1 1 260px', maxWidth: 420 }}>
+          <TextField
+            size="small"
+            value={instruction}
+            onChange={(event) => setInstruction(event.target.value)}
+            placeholder={t('ai.retryPlaceholder')}
+            fullWidth
+            slotProps={{ htmlInput: { 'aria-label': t('ai.retryInstruction'), maxLength: 4000 } }}
+          />
+          <Button
+            size="small"
+            color="ai"
+            startIcon={<RefreshIcon />}
+            loading={busy('values')}
+            onClick={() => void runAi(() => assistant.generateValues(slide.id, instruction.trim()))}
+            sx={{ flexShrink: 0 }}
+          >
+            {t('ai.regenerate')}
+          </Button>
+        </Stack>
+      }
+    >
+      {stale && (
+        <Typography color="warning.dark" variant="body2" sx={{ mb: 1 }}>
+          {t('ai.valuesStale', { number: suggestion.pptxSlideNumber })}
+        </Typography>
+      )}
+      <Stack spacing={1} role="list">
+        {names.map((name) => (
+          <Box key={name} role="listitem" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+            <Checkbox
+              size="small"
+              checked={!unticked.has(name) && !locked(name)}
+              disabled={stale || locked(name)}
+              onChange={() => toggle(name)}
+              slotProps={{ input: { 'aria-label': t('ai.takeValue', { name }) } }}
+              sx={{ p: 0.5, mt: -0.25 }}
+            />
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
+                {name}
+                {locked(name) && ` · ${t('ai.lockedNow')}`}
+              </Typography>
+              <SuggestedValue type={typeOf.get(name)?.type} value={suggestion.formData[name]} name={name} />
+            </Box>
+          </Box>
+        ))}
+        {hasNotes && (
+          <Box role="listitem" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+            <Checkbox
+              size="small"
+              checked={!unticked.has(notesKey)}
+              disabled={stale}
+              onChange={() => toggle(notesKey)}
+              slotProps={{ input: { 'aria-label': t('ai.takeNotes') } }}
+              sx={{ p: 0.5, mt: -0.25 }}
+            />
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
+                {t('notes.title')}
+              </Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 14, color: 'text.secondary' }}>{suggestion.notes}</Typography>
+            </Box>
+          </Box>
+        )}
+      </Stack>
+      {suggestion.skipped.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('ai.skipped', { names: suggestion.skipped.map((item) => `${item.elementName} (${t(`ai.skipReasons.${skipReasonKey(item.reason)}`)})`).join(', ') })}
+        </Typography>
+      )}
+      {names.length === 0 && !hasNotes && (
+        <Typography variant="body2" color="text.secondary">
+          {t('ai.nothingSuggested')}
+        </Typography>
+      )}
+    </SuggestionFrame>
+  );
+}
+
+const SKIP_REASONS = new Set(['no_content', 'invalid_value', 'image_not_in_gallery']);
+
+function skipReasonKey(reason: string): 'no_content' | 'invalid_value' | 'image_not_in_gallery' | 'other' {
+  return SKIP_REASONS.has(reason) ? (reason as 'no_content' | 'invalid_value' | 'image_not_in_gallery') : 'other';
+}

@@ -1,0 +1,90 @@
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { TaskProgress } from '@/components/media/TaskProgress';
+import { useErrorMessage } from '@/i18n/useErrorMessage';
+import type { GeneratedDescriptions } from '../hooks/useGeneratedDescriptions';
+
+interface AiBatchProps {
+  batch: GeneratedDescriptions;
+  /** Slides without a description (in the interface language): what Generate All Missing describes. */
+  missingCount: number;
+}
+
+/**
+ * Generate All Missing, and Accept All Generated Descriptions once more than one suggestion is
+ * pending (spec §2). A disabled button gets a span so its tooltip still shows.
+ */
+export function AiBatchActions({ batch, missingCount }: AiBatchProps) {
+  const { t } = useTranslation('templates');
+  const running = batch.starting || batch.job.isActive;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Tooltip title={missingCount === 0 && !running ? t('batch.nothingMissing') : ''}>
+        <span>
+          <Button
+            color="ai"
+            variant="outlined"
+            startIcon={<AutoAwesomeIcon />}
+            loading={running}
+            loadingPosition="start"
+            disabled={missingCount === 0 || batch.acceptingAll}
+            onClick={() => void batch.generateAll()}
+          >
+            {t('detail.generateAllMissing')}
+          </Button>
+        </span>
+      </Tooltip>
+      {batch.pending.size > 1 && (
+        <Button
+          color="ai"
+          variant="contained"
+          startIcon={<DoneAllIcon />}
+          loading={batch.acceptingAll}
+          loadingPosition="start"
+          disabled={running}
+          onClick={() => void batch.acceptAll()}
+        >
+          {t('detail.acceptAllGenerated')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** Under the header: the job's progress, its failure, or how many suggestions wait for review. */
+export function AiBatchNotice({ batch }: { batch: GeneratedDescriptions }) {
+  const { t } = useTranslation('templates');
+  const describeError = useErrorMessage();
+  const { job, jobSlideCount: count } = batch;
+
+  if (job.isActive) {
+    return (
+      <Alert severity="info" icon={false} sx={{ mb: 3, '& .MuiAlert-message': { width: '100%' } }}>
+        <TaskProgress
+          label={job.status === 'running' ? t('batch.running', { count }) : t('batch.queued', { count })}
+          percent={job.status === 'running' ? job.progress : null}
+        />
+      </Alert>
+    );
+  }
+  if (job.status === 'failed') {
+    return (
+      <Alert severity="error" onClose={batch.dismissFailure} sx={{ mb: 3 }}>
+        {t('batch.failed', { reason: describeError(job.error) })}
+      </Alert>
+    );
+  }
+  if (batch.pending.size > 0) {
+    return (
+      <Alert severity="info" icon={<AutoAwesomeIcon fontSize="inherit" />} sx={{ mb: 3 }}>
+        {t('batch.pending', { count: batch.pending.size })}
+      </Alert>
+    );
+  }
+  return null;
+}

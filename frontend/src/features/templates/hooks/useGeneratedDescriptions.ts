@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useJobProgress, type JobProgress } from '@/components/media/useJobProgress';
+import { useNotify } from '@/components/notifier/notifierContext';
+import { useLanguage } from '@/i18n/languageContext';
+import { useErrorMessage } from '@/i18n/useErrorMessage';
+import { useAcceptDescriptions } from '../api/acceptDescriptions';
+import { suggestionsOf, useGenerateMissingDescriptions } from '../api/generateMissingDescriptions';
+import type { AiSuggestion, TemplateDetail } from '../types';
+
+export interface GeneratedDescriptions {
+  /** AI suggestions waiting for review, by slide number: none of them is saved. */
+  pending: ReadonlyMap<number, AiSuggestion>;
+  /** Starts Generate All Missing; its suggestions join `pending` when the job succeeds. */
+  generateAll: () => Promise<void>;
+  starting: boolean;
+  /** The Generate All Missing job (`idle` when none; `failed` stays until dismissed). */
+  job: JobProgress;
+  /** How many slides the current job describes. */
+  jobSlideCount: number;
+  dismissFailure: () => void;
+  /** Drops a slide's suggestion (discarded, or its description was saved another way). */
+  discard: (slideNumber: number) => void;
+  /** Accept All Generated Descriptions: one all-or-nothing save; on failure every suggestion stays. */
+  acceptAll: () => Promise<void>;
+  acceptingAll: boolean;
+}
+
+/**
+ * Generate All Missing and its review (spec §2 PPTX template detail): the background job, the
+ * pending suggestions it yields, and accepting all of them at once. Suggestions live in this
+ * page's state only; leaving the page drops them, as nothing was saved.
+ */
+export function useGeneratedDescriptions(template: TemplateDetail): GeneratedDescriptions {
+  const { t } = useTranslation('templates');
+  const notify = useNotify();
+  const describeError = useErrorMessage();
+  const { language } = useLanguage();
+  const start = useGenerateMissingDescriptions(template._id);
+  const accept = useAcceptDescriptions(template._id);
+  const [pending, setPending] = useState<ReadonlyMap<number, AiSuggestion>>(new Map());
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [jobSlideCount, setJobSlideCount] = useState(0);
+
+  const job = useJobProgress(jobId, {
+    onSettled: (settled) => {
+      // A failed job stays shown (with its reason) until dismissed or started again.
+      if (settled.status !== 'succeeded') return;
+      setJobId(null);
+      const found = suggestionsOf(settled);
+      if (found.size === 0) notify(t('batch.none'), 'info');
+      setPending((current) => new Map([...current, ...found]));
+    },
+  });
+
+  async function generateAll() {
+    try {
+      const started = await start.mutateAsync(language);
+      setJobSlideCount(template.slidesMissingDescription.length);
+      setJobId(started._id);
+    } catch (error) {
+      notify(describeError(error), 'error');
+    }
+  }
+
+  function discard(slideNumber: number) {
+    setPending((current) => {
+      if (!current.has(slideNumber)) return current;
+      const next = new Map(current);
+      next.delete(slideNumber);
+      return next;
+    });
+  }
+
+  async function acceptAll() {
+    const accepted = new Map([...pending].map(([slideNumber, suggestion]) => [slideNumber, suggestion.text]));
+    try {
+      await accept.mutateAsync(accepted);
+      // Keep a suggestion that changed meanwhile (a newer job's): it was not the one saved.
+      setPending((current) => new Map([...current].filter(([slideNumber, suggestion]) => accepted.get(slideNumber) !== suggestion.text)));
+      notify(t('batch.accepted', { count: accepted.size }));
+    } catch (error) {
+      notify(describeError(error), 'error');
+    }
+  }
+
+  return {
+    pending,
+    generateAll,
+    starting: start.isPending,
+    job,
+    jobSlideCount,
+    dismissFailure: () => setJobId(null),
+    discard,
+    acceptAll,
+    acceptingAll: accept.isPending,
+  };
+}
