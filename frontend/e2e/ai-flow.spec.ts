@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { escapeRegExp, t } from './i18n';
 import { AI_BASE_URL, FAKE_MODEL_PORT } from './servers';
 import { newAccount } from './helpers';
 
@@ -13,7 +14,7 @@ import { newAccount } from './helpers';
  * playwright.config.ts), where every suggestion comes from "the model".
  */
 
-const DOCUMENT = `# Northwind Coffee launch plan
+const DOCUMENT_EN = `# Northwind Coffee launch plan
 
 ## Why now
 Specialty coffee sales grew 18% last year while our café traffic stayed flat. Customers ask for our beans at home.
@@ -46,12 +47,46 @@ Green coffee prices may rise 20%; we hedge with six-month contracts and keep a s
 Approve the budget in June, hire two roasters in July and open the web shop on 1 September.
 `;
 
+const DOCUMENT_ZH = `# 北风咖啡上市计划
+
+## 为什么是现在
+去年精品咖啡销量增长了 18%，而我们门店的客流持平。顾客一直希望在家也能买到我们的咖啡豆。
+
+## 产品
+三款单一产地烘焙豆，每袋 250 克，每周在里昂烘焙，48 小时内发货。
+
+## 目标客户
+25 至 45 岁的城市上班族，他们每周光顾门店两次，圣诞节会购买礼品。
+
+## 定价
+每袋 14 欧元；订阅用户每袋 12 欧元，第二个月起免运费。
+
+## 渠道
+先上线自营网店，再进入门店柜台，春季进入两家区域连锁超市。
+
+## 市场推广
+每家门店举办品鉴会，向 4 万名会员发送简报，并与本地美食作家合作。
+
+## 运营
+新增一台烘焙机，产能翻倍至每月 2 吨；包装转移到维勒班仓库。
+
+## 预算
+上市总成本 18 万欧元：设备 9 万，市场推广 5 万，库存 4 万。
+
+## 风险
+生咖啡豆价格可能上涨 20%；我们签订六个月合约并保留第二家供应商。
+
+## 下一步
+6 月批准预算，7 月招聘两名烘焙师，9 月 1 日开通网店。
+`;
+
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, language: string, name: string) {
   if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: false });
+  mkdirSync(join(SHOTS_DIR, language), { recursive: true });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SHOTS_DIR, language, `${name}.png`), fullPage: false });
 }
 
 /** python-pptx reads the downloaded deck: slide count, and the text of each slide. */
@@ -70,85 +105,96 @@ print(json.dumps({"slides": slides, "notes": notes}))
 
 const RUNS = [
   // The offline assistant draws on the document itself.
-  { name: 'offline assistant', baseURL: undefined, provider: 'Suggested by the offline assistant', content: /14 euros|180,000 euros|Villeurbanne/ },
+  { name: 'offline assistant', language: 'en', baseURL: undefined, document: DOCUMENT_EN, content: /14 euros|180,000 euros|Villeurbanne/ },
+  { name: 'offline assistant', language: 'zh-CN', baseURL: undefined, document: DOCUMENT_ZH, content: /14 欧元|18 万欧元|维勒班/ },
   // The fake model answers "Sample content for <element>" in the project's language.
-  { name: 'fake OpenAI-compatible model', baseURL: AI_BASE_URL, provider: 'Suggested by the AI model', content: /Sample content for / },
+  { name: 'fake OpenAI-compatible model', language: 'en', baseURL: AI_BASE_URL, document: DOCUMENT_EN, content: /Sample content for / },
 ] as const;
 
 for (const run of RUNS) {
-  test.describe(run.name, () => {
+  test.describe(`${run.name} (${run.language})`, () => {
     if (run.baseURL) test.use({ baseURL: run.baseURL });
     test.use({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const L = (key: string, vars?: Record<string, string | number>) => t(run.language, key, vars);
+    const provider = L(run.baseURL ? 'ai.byModel' : 'ai.byOffline');
+    const tag = `${run.baseURL ? 'model' : 'offline'}`;
 
-    test(`pasted document → outline → filled slides → exported 10-slide deck (${run.name})`, async ({ page, context, request }) => {
+    test(`pasted document → outline → filled slides → exported 10-slide deck`, async ({ page, context, request }) => {
       test.setTimeout(240_000);
       const account = newAccount('ai-flow');
       const signup = await request.post('/api/auth/signup', { data: { name: account.name, email: account.email, password: account.password } });
       const { token } = (await signup.json()) as { token: string };
-      await context.addInitScript((value) => {
-        window.localStorage.setItem('token', value);
-        window.localStorage.setItem('lang', 'en');
-      }, token);
+      await context.addInitScript(
+        ([value, language]) => {
+          window.localStorage.setItem('token', value);
+          window.localStorage.setItem('lang', language);
+        },
+        [token, run.language],
+      );
 
-      // Create: the AI path suggests a title and a built-in template; the deck gets 10 slides.
+      // Create: the AI path suggests a title and a built-in template; the deck gets 10 slides
+      // in the interface's language.
       await page.goto('/projects');
-      await page.getByRole('button', { name: 'Create Project' }).first().click();
+      await page.getByRole('button', { name: L('projects:create.open') }).first().click();
       const wizard = page.getByRole('dialog');
-      await wizard.getByLabel('Description').fill('Launch plan for Northwind Coffee beans sold online: product, pricing, channels, budget and risks.');
-      await wizard.getByRole('button', { name: 'Get AI Recommendations' }).click();
-      await expect(wizard.getByLabel('Title')).not.toHaveValue('');
-      await expect(wizard.getByLabel('PPTX template')).toContainText(/Slidewright/);
-      await wizard.getByLabel('Presentation language').click();
-      await page.getByRole('option', { name: 'English' }).click();
-      await wizard.getByLabel('Number of slides').fill('10');
-      await wizard.getByRole('button', { name: 'Create', exact: true }).click();
+      await wizard.getByLabel(L('projects:fields.description')).fill(run.document.split('\n')[0]!.replace('# ', ''));
+      await wizard.getByRole('button', { name: L('projects:create.recommend') }).click();
+      await expect(wizard.getByLabel(L('projects:fields.title'))).not.toHaveValue('');
+      await expect(wizard.getByLabel(L('projects:fields.template'))).toContainText(/Slidewright/);
+      await wizard.getByLabel(L('projects:fields.lang')).click();
+      await page.getByRole('option', { name: L(`projects:languages.${run.language}`) }).click();
+      await wizard.getByLabel(L('projects:fields.numSlides')).fill('10');
+      await wizard.getByRole('button', { name: L('projects:create.create'), exact: true }).click();
       await expect(page).toHaveURL(/\/projects\/[0-9A-Z]{26}$/);
       const projectUrl = page.url();
 
       // Paste the document as a project material.
-      await page.getByRole('tab', { name: 'Materials' }).click();
-      await page.getByRole('button', { name: 'Create Text' }).click();
+      await page.getByRole('tab', { name: L('projects:tabs.materials') }).click();
+      await page.getByRole('button', { name: L('materials:actions.createText') }).click();
       const create = page.getByRole('dialog');
-      await create.getByLabel('File name').fill('Launch plan.md');
-      await create.getByLabel('Content').fill(DOCUMENT);
-      await create.getByRole('button', { name: 'Create' }).click();
-      await expect(page.getByText('Material created')).toBeVisible();
+      await create.getByLabel(L('materials:createText.filename')).fill('Launch plan.md');
+      await create.getByLabel(L('materials:createText.content')).fill(run.document);
+      await create.getByRole('button', { name: L('materials:createText.submit') }).click();
+      await expect(page.getByText(L('materials:createText.created'))).toBeVisible();
 
       // Outline from that material: every suggested slide ticked, confirm.
       await page.goto(projectUrl);
-      await page.getByRole('button', { name: 'Generate Outline' }).click();
+      await page.getByRole('button', { name: L('editor:outline.generate') }).click();
       const outline = page.getByRole('dialog');
-      await outline.getByLabel('Use a material as the outline (optional)').click();
+      await outline.getByLabel(L('editor:outline.materialLabel')).click();
       await page.getByRole('option', { name: /Launch plan\.md/ }).click();
-      await outline.getByRole('button', { name: 'Generate Outline' }).click();
-      await expect(outline.getByText('Choose the slides to use')).toBeVisible({ timeout: 60_000 });
-      await expect(outline.getByText(run.provider)).toBeVisible();
-      await shot(page, `outline-${run.baseURL ? 'model' : 'offline'}`);
-      await outline.getByRole('button', { name: 'Use 10 slides' }).click();
+      await outline.getByRole('button', { name: L('editor:outline.generate') }).click();
+      await expect(outline.getByText(L('editor:outline.selectTitle'))).toBeVisible({ timeout: 60_000 });
+      await expect(outline.getByText(provider)).toBeVisible();
+      await shot(page, run.language, `outline-${tag}`);
+      await outline.getByRole('button', { name: L('editor:outline.useSlides', { count: 10 }) }).click();
       await expect(outline).toBeHidden();
-      await expect(page.getByRole('article', { name: 'Slide 10', exact: true })).toBeVisible();
-      await expect(page.getByRole('article', { name: 'Slide 11', exact: true })).toHaveCount(0);
+      await expect(page.getByRole('article', { name: L('editor:slide.label', { position: 10 }), exact: true })).toBeVisible();
+      await expect(page.getByRole('article', { name: L('editor:slide.label', { position: 11 }), exact: true })).toHaveCount(0);
 
       // Fill every slide through the assistant, then accept everything it suggests.
-      await page.getByRole('button', { name: 'AI assistant' }).click();
-      await page.getByRole('menuitem', { name: /^Fill 10 slides with empty elements/ }).click();
-      await expect(page.getByText(/AI suggestions? (is|are) waiting for your review/)).toBeVisible({ timeout: 120_000 });
-      await expect(page.getByRole('status').filter({ hasText: 'Filling slides' })).toHaveCount(0, { timeout: 120_000 });
-      const firstSuggestion = page.getByRole('region', { name: 'Suggested content' }).first();
-      await expect(firstSuggestion.getByText(run.provider)).toBeVisible();
-      await shot(page, `suggestions-${run.baseURL ? 'model' : 'offline'}`);
-      await page.getByRole('button', { name: 'Accept all' }).click();
-      await expect(page.getByText(/suggestions? applied/)).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Suggested content' })).toHaveCount(0);
-      await expect(page.getByText('All changes saved', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: L('editor:ai.deckMenu') }).click();
+      await shot(page, run.language, `deck-menu-${tag}`);
+      await page.getByRole('menuitem', { name: new RegExp(`^${escapeRegExp(L('editor:ai.fillEmpty', { count: 10 }))}`) }).click();
+      await expect(page.getByRole('region', { name: L('editor:ai.valuesTitle') })).toHaveCount(10, { timeout: 120_000 });
+      await expect(page.getByText(L('editor:ai.pending', { count: 10 }))).toBeVisible();
+      await expect(page.getByRole('region', { name: L('editor:ai.valuesTitle') }).first().getByText(provider)).toBeVisible();
+      await page.getByRole('region', { name: L('editor:ai.valuesTitle') }).nth(1).scrollIntoViewIfNeeded();
+      await shot(page, run.language, `suggestions-${tag}`);
+      await page.getByRole('button', { name: L('editor:ai.acceptAll') }).click();
+      await expect(page.getByText(L('editor:ai.acceptedAll', { count: 10 }))).toBeVisible();
+      await expect(page.getByRole('region', { name: L('editor:ai.valuesTitle') })).toHaveCount(0);
+      await expect(page.getByText(L('editor:save.saved'), { exact: true })).toBeVisible();
+      await shot(page, run.language, `filled-${tag}`);
 
       // Export: Build PPT (through the export check when it has warnings).
       const downloading = page.waitForEvent('download', { timeout: 60_000 });
-      await page.getByRole('button', { name: 'Build PPT' }).click();
-      const anyway = page.getByRole('button', { name: 'Export Anyway' });
+      await page.getByRole('button', { name: L('projects:page.build') }).click();
+      const anyway = page.getByRole('button', { name: L('projects:export.anyway') });
       const download = await Promise.race([
         downloading,
         anyway.waitFor({ timeout: 30_000 }).then(async () => {
+          await shot(page, run.language, `preflight-${tag}`);
           await anyway.click();
           return downloading;
         }),
@@ -158,10 +204,10 @@ for (const run of RUNS) {
 
       const deck = readDeck(path);
       expect(deck.slides).toHaveLength(10);
-      // Every slide carries text, and the document's facts made it into the deck.
+      // Every slide carries text, the document's facts (or the model's answers) are in the
+      // deck, and the assistant's speaker notes came along.
       for (const texts of deck.slides) expect(texts.join(' ').trim()).not.toBe('');
-      const all = deck.slides.flat().join('\n');
-      expect(all).toMatch(run.content);
+      expect(deck.slides.flat().join('\n')).toMatch(run.content);
       expect(deck.notes.filter((text) => text.trim()).length).toBeGreaterThan(0);
 
       if (run.baseURL) {

@@ -89,6 +89,10 @@ def test_descriptions_name_the_kind(builtin_slides: list[dict[str, Any]]) -> Non
         ("“Support got faster this quarter.” — Dana Wu, CIO", "quote"),
         ("Our hiring plan for next year", "bullets"),
         ("The company discovered new markets", "bullets"),  # 'cover' is no word here
+        # Dates are a timeline, not figures to chart.
+        ("下一步：6 月批准预算，7 月招聘两名烘焙师，9 月 1 日开通网店", "bullets"),
+        ("Next: sign on March 3, hire on 14 April, launch June 1, review May 30", "bullets"),
+        ("Sales of 12, 15, 18 and 22 units in the four regions", "chart"),
     ],
 )
 def test_content_kinds(text: str, kind: str) -> None:

@@ -295,6 +295,17 @@ def element_role(element: dict[str, Any], slide_kind: str) -> str:
     return "body" if paragraphs >= 2 or big else "text"
 
 
+_MONTHS = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DATES = re.compile(
+    r"\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号號])?|\d{1,2}\s*[日号號]"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b",
+    re.IGNORECASE,
+)
+
+
 def content_kind(text: str, index: int | None = None, total: int | None = None) -> str:
     """The kind of slide a piece of content (a slide description, a section) wants; with its
     position in the deck, the first slide is a title slide."""
@@ -318,7 +329,8 @@ def content_kind(text: str, index: int | None = None, total: int | None = None) 
         return "comparison"
     if _has_word(lowered, _KIND_WORDS["table"]) or text.count("|") >= 4 or "\t" in text:
         return "table"
-    numbers = t.numbers_in(text)
+    # Dates ("9 月 1 日", "1 September", "June 30") are a timeline, not data to plot.
+    numbers = t.numbers_in(_DATES.sub(" ", text))
     meaningful = [n for n in numbers if not t.YEAR.match(n)]
     percentages = [n for n in numbers if "%" in n or "百分" in n]
     if _has_word(lowered, _KIND_WORDS["chart"]):
