@@ -10,7 +10,9 @@ import { ProjectPage } from './ProjectPage';
 const template = aTemplate();
 
 /** A fetch stub whose PUT replies follow a script (the conflict needs 409, then 200). */
-function server(initial: Project, putReplies: Array<'ok' | 'conflict'> = []) {
+type ExtraRoute = (method: string, path: string, body: Record<string, unknown> | null) => unknown;
+
+function server(initial: Project, putReplies: Array<'ok' | 'conflict'> = [], extra?: ExtraRoute) {
   let current = initial;
   const puts: Record<string, unknown>[] = [];
   let latest: Project | null = null;
@@ -28,6 +30,10 @@ function server(initial: Project, putReplies: Array<'ok' | 'conflict'> = []) {
         current = { ...current, ...(body as Partial<Project>), version: current.version + 1 };
         return json(current);
       }
+      if (input.method === 'GET' && url.pathname === '/api/app/config') return json({ appTitle: 'Slidewright', version: 'test', aiProvider: 'offline' });
+      const answer = extra?.(input.method, url.pathname, input.method === 'POST' ? (JSON.parse(await input.text()) as Record<string, unknown>) : null);
+      if (answer instanceof Response) return answer;
+      if (answer !== undefined) return json(answer);
       throw new Error(`Unexpected ${input.method} ${url.pathname}`);
     }),
   );
@@ -106,5 +112,80 @@ describe('ProjectPage slides editor', () => {
     // Undo (Ctrl+Z) takes it back.
     await userEvent.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Slide 2' })).not.toBeInTheDocument());
+  });
+});
+
+describe('ProjectPage AI suggestions', () => {
+  beforeAll(() => {
+    Element.prototype.scrollIntoView = () => undefined;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fills a slide on request, lets the user untick an item, and applies only what was accepted', { timeout: 20_000 }, async () => {
+    const project = aProject([aSlide('s1', { pptxSlideNumber: 1 })]);
+    const asked: Record<string, unknown>[] = [];
+    const api = server(project, [], (method, path, body) => {
+      if (method !== 'POST' || path !== `/api/projects/${project._id}/generate-slide-data`) return undefined;
+      asked.push(body ?? {});
+      return { slideIndex: 0, pptxSlideNumber: 1, formData: { Title: 'Annual review 2025' }, notes: 'Welcome everyone.', skipped: [], provider: 'offline' };
+    });
+    renderPage(project);
+    const slide = await screen.findByRole('article', { name: 'Slide 1' });
+    await userEvent.click(within(slide).getByRole('button', { name: 'AI help for slide 1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Fill this slide/ }));
+
+    const suggestion = await within(slide).findByRole('region', { name: 'Suggested content' });
+    expect(asked).toEqual([{ slideIndex: 0, instruction: '' }]);
+    expect(within(suggestion).getByText('Suggested by the offline assistant')).toBeInTheDocument();
+    expect(within(slide).getByRole('textbox', { name: 'Value of “Title”' })).toHaveValue('');
+
+    await userEvent.click(within(suggestion).getByRole('checkbox', { name: 'Use the suggested speaker notes' }));
+    await userEvent.click(within(suggestion).getByRole('button', { name: 'Accept 1 item' }));
+    expect(within(slide).queryByRole('region', { name: 'Suggested content' })).not.toBeInTheDocument();
+    expect(within(slide).getByRole('textbox', { name: 'Value of “Title”' })).toHaveValue('Annual review 2025');
+    await waitFor(() => expect(api.puts.at(-1)).toMatchObject({ slides: [{ id: 's1', formData: { Title: 'Annual review 2025' }, notes: '' }] }), { timeout: 3000 });
+  });
+
+  it('asks for one element with a predefined instruction, and discarding changes nothing', { timeout: 20_000 }, async () => {
+    const project = aProject([aSlide('s1', { pptxSlideNumber: 1, formData: { Title: 'Results' } })]);
+    const asked: Record<string, unknown>[] = [];
+    const api = server(project, [], (method, path, body) => {
+      if (method !== 'POST' || path !== `/api/projects/${project._id}/slides/0/suggest-slide-element-value`) return undefined;
+      asked.push(body ?? {});
+      return { slideIndex: 0, elementName: 'Title', elementType: 'text', value: 'Our 2025 results', reason: 'More specific', provider: 'openai_compat' };
+    });
+    renderPage(project);
+    const slide = await screen.findByRole('article', { name: 'Slide 1' });
+    await userEvent.click(await within(slide).findByRole('button', { name: 'AI help for “Title”' }));
+    const popover = await screen.findByRole('dialog', { name: 'AI help for “Title”' });
+    for (const chip of ['Rewrite', 'Expand', 'Summarize', 'Formal tone', 'Casual tone', 'Add details', 'Add examples', 'Add statistics', 'Add quotes']) {
+      expect(within(popover).getByRole('button', { name: chip })).toBeInTheDocument();
+    }
+    await userEvent.click(within(popover).getByRole('button', { name: 'Formal tone' }));
+
+    const suggestion = await within(slide).findByRole('region', { name: 'Suggestion for “Title”' });
+    expect(asked).toEqual([{ elementName: 'Title', instruction: 'formal_tone' }]);
+    expect(within(suggestion).getByText('Our 2025 results')).toBeInTheDocument();
+    expect(within(suggestion).getByText('More specific')).toBeInTheDocument();
+    expect(within(suggestion).getByText('Suggested by the AI model')).toBeInTheDocument();
+    await userEvent.click(within(suggestion).getByRole('button', { name: 'Discard' }));
+    expect(within(slide).queryByRole('region', { name: 'Suggestion for “Title”' })).not.toBeInTheDocument();
+    expect(within(slide).getByRole('textbox', { name: 'Value of “Title”' })).toHaveValue('Results');
+    expect(api.puts).toHaveLength(0);
+  });
+
+  it('reports a failed request in the user’s words and keeps the deck as it was', { timeout: 20_000 }, async () => {
+    const project = aProject([aSlide('s1', { pptxSlideNumber: 1 })]);
+    server(project, [], (method, path) =>
+      method === 'POST' && path.endsWith('/recommend-slide-description')
+        ? new Response(JSON.stringify(apiErrorBody('ai_rate_limited', 'slow down')), { status: 429, headers: { 'Content-Type': 'application/json' } })
+        : undefined,
+    );
+    renderPage(project);
+    const slide = await screen.findByRole('article', { name: 'Slide 1' });
+    await userEvent.click(within(slide).getByRole('button', { name: 'AI help for slide 1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Suggest a description/ }));
+    expect(await screen.findByText('AI request failed: Too many AI requests. Wait a minute and try again.')).toBeInTheDocument();
+    expect(within(slide).queryByRole('region', { name: 'Suggested description' })).not.toBeInTheDocument();
   });
 });
