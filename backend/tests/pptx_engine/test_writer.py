@@ -332,6 +332,25 @@ def test_chart_data_is_replaced_keeping_type_and_number_format(terracotta: bytes
     assert b'<c:formatCode>"$"0.0"M"</c:formatCode>' in zip_read(data, "ppt/charts/chart2.xml")
 
 
+def test_categories_with_no_label_and_no_values_are_left_out(terracotta: bytes) -> None:
+    # The editor starts from the template's four categories; two were filled.
+    value = ChartValue(
+        ("North", "", "South", ""),
+        (ChartSeries("Revenue", (12.0, None, 7.5, None)), ChartSeries("Cost", (3.0, None, 2.0))),
+    )
+    data, _ = export(terracotta, deck(slide(CHART, Chart=value)))
+    chart = shape_named(open_deck(data).slides[0], "Chart").chart
+    assert chart_data(chart) == (
+        ["North", "South"],
+        [("Revenue", [12.0, 7.5]), ("Cost", [3.0, 2.0])],
+    )
+    # A blank label that has a value stays: the number matters more than the label.
+    kept = ChartValue(("A", "", "B"), (ChartSeries("S", (1.0, 2.0, 3.0)),))
+    data, _ = export(terracotta, deck(slide(CHART, Chart=kept)))
+    chart = shape_named(open_deck(data).slides[0], "Chart").chart
+    assert chart_data(chart)[1] == [("S", [1.0, 2.0, 3.0])]
+
+
 def test_two_uses_of_a_chart_slide_get_independent_chart_parts(terracotta: bytes) -> None:
     first = ChartValue(("A", "B"), (ChartSeries("S", (1.0, 2.0)),))
     second = ChartValue(("X", "Y", "Z"), (ChartSeries("T", (3.0, 4.0, 5.0)),))
@@ -375,7 +394,7 @@ def test_series_longer_or_shorter_than_categories_are_fitted_with_a_warning(
     terracotta: bytes,
 ) -> None:
     value = ChartValue(("A", "B", "C"), (ChartSeries("S", (1.0,)),))
-    data, result = export(terracotta, deck(slide(CHART, Chart=value)))
+    data, _ = export(terracotta, deck(slide(CHART, Chart=value)))
     chart = shape_named(open_deck(data).slides[0], "Chart").chart
     assert chart_data(chart) == (["A", "B", "C"], [("S", [1.0, None, None])])
     assert [w.code for w in result.warnings] == ["chart_data_adjusted"]

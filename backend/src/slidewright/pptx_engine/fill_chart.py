@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from pptx.chart.data import CategoryChartData, XyChartData
@@ -100,6 +101,49 @@ class SafeXyChartData(XyChartData):
         return _SafeXyWorkbookWriter(self)
 
 
+def _without_empty_categories(value: ChartValue) -> tuple[ChartValue, int]:
+    """Drops categories with a blank label and no value in any series: the editor starts from
+    the template's category count, and a user who fills two of four would otherwise get blank
+    bars and legend entries. A labelled category, or one with any value, is kept."""
+    keep = [
+        index
+        for index, label in enumerate(value.categories)
+        if str(label).strip()
+        or any(index < len(s.values) and s.values[index] is not None for s in value.series)
+    ]
+    if len(keep) == len(value.categories) or not keep:
+        return value, 0
+    series = tuple(
+        replace(s, values=tuple(s.values[i] if i < len(s.values) else None for i in keep))
+        for s in value.series
+    )
+    categories = tuple(value.categories[i] for i in keep)
+    return ChartValue(categories=categories, series=series), len(value.categories) - len(keep)
+
+
+def category_chart_data(
+    value: ChartValue, number_format: str = "General"
+) -> tuple[SafeCategoryChartData, list[str]]:
+    """The chart data for a value, with notes about what was adjusted: empty categories left
+    out, series padded or cut to the number of categories."""
+    notes: list[str] = []
+    value, dropped = _without_empty_categories(value)
+    if dropped:
+        notes.append(f"{dropped} empty categories (no label, no values) were left out")
+    width = len(value.categories)
+    data = SafeCategoryChartData(number_format=number_format)
+    data.categories = [xml_safe(c) for c in value.categories]
+    for series in value.series:
+        values = list(series.values[:width]) + [None] * (width - len(series.values))
+        if len(series.values) != width:
+            notes.append(
+                f"series {series.name!r} has {len(series.values)} values for {width} "
+                "categories; it was padded or cut to fit"
+            )
+        data.add_series(xml_safe(series.name), values)
+    return data, notes
+
+
 def fill_chart(chart_part: Any, value: ChartValue) -> list[str]:
     """Replace the chart's data; returns notes about adjustments (for warnings).
 
@@ -116,21 +160,10 @@ def fill_chart(chart_part: Any, value: ChartValue) -> list[str]:
     _ensure_embedded_workbook(chart_part)
     template_series = sum(1 for _ in chart.element.iter(_SER))
     number_format = _number_format(chart.element)
-    categories = [xml_safe(c) for c in value.categories]
-    width = len(categories)
     if chart_type in _XY_TYPES:
-        data: Any = _xy_data(value, number_format)
+        data: Any = _xy_data(_without_empty_categories(value)[0], number_format)
     else:
-        data = SafeCategoryChartData(number_format=number_format)
-        data.categories = categories
-        for series in value.series:
-            values = list(series.values[:width]) + [None] * (width - len(series.values))
-            if len(series.values) != width:
-                notes.append(
-                    f"series {series.name!r} has {len(series.values)} values for {width} "
-                    "categories; it was padded or cut to fit"
-                )
-            data.add_series(xml_safe(series.name), values)
+        data, notes = category_chart_data(value, number_format)
     backup = copy.deepcopy(chart_part._element)
     try:
         _ensure_a_series(chart.element)

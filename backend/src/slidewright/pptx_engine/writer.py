@@ -45,7 +45,7 @@ from slidewright.pptx_engine.duplicate import (
     rename_in_order,
 )
 from slidewright.pptx_engine.errors import PptxEngineError
-from slidewright.pptx_engine.fill_chart import ChartFillError, SafeCategoryChartData, fill_chart
+from slidewright.pptx_engine.fill_chart import ChartFillError, category_chart_data, fill_chart
 from slidewright.pptx_engine.fill_picture import (
     ImageParts,
     InvalidImage,
@@ -420,12 +420,7 @@ class _DeckWriter:
             if reference is None:
                 if shape.tag != qn("p:sp"):
                     return
-                data = SafeCategoryChartData()
-                data.categories = list(value.categories)
-                for series in value.series:
-                    width = len(value.categories)
-                    values = list(series.values[:width]) + [None] * (width - len(series.values))
-                    data.add_series(series.name, values)
+                data, _ = category_chart_data(value)
                 placeholder: Any = SlideShapeFactory(shape, job.part.slide.shapes)
                 placeholder.insert_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, data)
                 return
