@@ -338,12 +338,13 @@ def test_categories_with_no_label_and_no_values_are_left_out(terracotta: bytes) 
         ("North", "", "South", ""),
         (ChartSeries("Revenue", (12.0, None, 7.5, None)), ChartSeries("Cost", (3.0, None, 2.0))),
     )
-    data, _ = export(terracotta, deck(slide(CHART, Chart=value)))
+    data, result = export(terracotta, deck(slide(CHART, Chart=value)))
     chart = shape_named(open_deck(data).slides[0], "Chart").chart
     assert chart_data(chart) == (
         ["North", "South"],
         [("Revenue", [12.0, 7.5]), ("Cost", [3.0, 2.0])],
     )
+    assert "2 empty categories" in " ".join(w.message for w in result.warnings)
     # A blank label that has a value stays: the number matters more than the label.
     kept = ChartValue(("A", "", "B"), (ChartSeries("S", (1.0, 2.0, 3.0)),))
     data, _ = export(terracotta, deck(slide(CHART, Chart=kept)))
@@ -394,7 +395,7 @@ def test_series_longer_or_shorter_than_categories_are_fitted_with_a_warning(
     terracotta: bytes,
 ) -> None:
     value = ChartValue(("A", "B", "C"), (ChartSeries("S", (1.0,)),))
-    data, _ = export(terracotta, deck(slide(CHART, Chart=value)))
+    data, result = export(terracotta, deck(slide(CHART, Chart=value)))
     chart = shape_named(open_deck(data).slides[0], "Chart").chart
     assert chart_data(chart) == (["A", "B", "C"], [("S", [1.0, None, None])])
     assert [w.code for w in result.warnings] == ["chart_data_adjusted"]
