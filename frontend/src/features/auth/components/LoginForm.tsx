@@ -1,16 +1,13 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import type { User } from '@/api/types';
 import { loginErrorMessages } from '../authErrors';
 import { useAuth } from '../hooks/authContext';
 import { useAuthErrorTexts } from '../hooks/useAuthErrorTexts';
 import { useAuthForm } from '../hooks/useAuthForm';
 import { validateLogin } from '../validation';
+import { AuthFormFooter } from './AuthFormFooter';
 import { AuthTextField } from './AuthTextField';
 import { FormBanner } from './FormBanner';
 
@@ -35,39 +32,17 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       <AuthTextField
         label={t('fields.email')}
         type="email"
-        name="email"
         autoComplete="email"
         autoFocus
-        value={form.values.email}
-        onValueChange={(value) => form.setValue('email', value)}
-        errorText={form.fieldError('email')}
+        {...form.field('email')}
       />
       <AuthTextField
         label={t('fields.password')}
         type="password"
-        name="password"
         autoComplete="current-password"
-        value={form.values.password}
-        onValueChange={(value) => form.setValue('password', value)}
-        errorText={form.fieldError('password')}
+        {...form.field('password')}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={form.loading}
-        startIcon={form.loading ? <CircularProgress size={18} color="inherit" /> : undefined}
-        sx={{ mt: 2 }}
-      >
-        {t('login.submit')}
-      </Button>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        {t('login.noAccount')}{' '}
-        <Link component={RouterLink} to="/signup" sx={{ fontWeight: 700 }}>
-          {t('login.signUpLink')}
-        </Link>
-      </Typography>
+      <AuthFormFooter loading={form.loading} submitLabel={t('login.submit')} question={t('login.noAccount')} linkLabel={t('login.signUpLink')} to="/signup" />
     </Box>
   );
 }

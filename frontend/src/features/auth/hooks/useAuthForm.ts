@@ -49,5 +49,10 @@ export function useAuthForm<Field extends string>(options: AuthFormOptions<Field
     }
   }
 
-  return { values, setValue, fieldError, generalError: serverErrors.general, loading, handleSubmit };
+  /** The props that bind an `AuthTextField` to one field: name, value, changes and error. */
+  function field(name: Field) {
+    return { name, value: values[name], onValueChange: (value: string) => setValue(name, value), errorText: fieldError(name) };
+  }
+
+  return { values, setValue, fieldError, field, generalError: serverErrors.general, loading, handleSubmit };
 }

@@ -1,15 +1,12 @@
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { FilePickButton } from '@/components/media/FilePickButton';
+import { UploadHeaderActions } from '@/components/media/UploadHeaderActions';
 import { UploadWithRenderProgress } from '@/components/media/UploadWithRenderProgress';
 import { useUploadWithRender } from '@/components/media/useUploadWithRender';
 import { useNotify } from '@/components/notifier/notifierContext';
@@ -45,21 +42,13 @@ export function FilesPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <Button component={RouterLink} to="/pptx-files" startIcon={<SlideshowOutlinedIcon />}>
-              {t('templatesLink')}
-            </Button>
-            <FilePickButton
-              variant="contained"
-              startIcon={<UploadFileIcon />}
-              accept=".pptx,.key"
-              inputLabel={t('upload')}
-              disabled={upload.busy}
-              onFiles={([file]) => file && void upload.start(file)}
-            >
-              {t('upload')}
-            </FilePickButton>
-          </Box>
+          <UploadHeaderActions
+            link={{ to: '/pptx-files', label: t('templatesLink'), icon: <SlideshowOutlinedIcon /> }}
+            uploadLabel={t('upload')}
+            accept=".pptx,.key"
+            busy={upload.busy}
+            onFile={(file) => void upload.start(file)}
+          />
         }
       />
       <UploadWithRenderProgress state={upload.state} onDismiss={upload.dismiss} />

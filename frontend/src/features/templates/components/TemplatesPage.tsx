@@ -1,17 +1,14 @@
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { FilePickButton } from '@/components/media/FilePickButton';
+import { UploadHeaderActions } from '@/components/media/UploadHeaderActions';
 import { UploadWithRenderProgress } from '@/components/media/UploadWithRenderProgress';
 import { useUploadWithRender } from '@/components/media/useUploadWithRender';
 import { useNotify } from '@/components/notifier/notifierContext';
@@ -92,21 +89,13 @@ export function TemplatesPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <Button component={RouterLink} to="/files" startIcon={<FolderOutlinedIcon />}>
-              {t('filesLink')}
-            </Button>
-            <FilePickButton
-              variant="contained"
-              startIcon={<UploadFileIcon />}
-              accept=".pptx,.potx"
-              inputLabel={t('upload')}
-              disabled={upload.busy}
-              onFiles={([file]) => file && void upload.start(file)}
-            >
-              {t('upload')}
-            </FilePickButton>
-          </Box>
+          <UploadHeaderActions
+            link={{ to: '/files', label: t('filesLink'), icon: <FolderOutlinedIcon /> }}
+            uploadLabel={t('upload')}
+            accept=".pptx,.potx"
+            busy={upload.busy}
+            onFile={(file) => void upload.start(file)}
+          />
         }
       />
       <UploadWithRenderProgress state={upload.state} onDismiss={upload.dismiss} />
