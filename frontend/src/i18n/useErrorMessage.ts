@@ -9,6 +9,14 @@ export type KnownErrorCode = keyof typeof enErrors.codes;
 const DEFAULT_DETAILS = { minLength: 6 };
 
 /**
+ * `ai_unavailable` means two things to a user: no AI is set up for this (ask an administrator),
+ * or the configured model failed just now (try again). The second carries the failure's reason.
+ */
+function codeForMessage(code: string, details: Record<string, unknown> | undefined): string {
+  return code === 'ai_unavailable' && details?.reason ? 'ai_failed' : code;
+}
+
+/**
  * Turns any failure into a message in the interface language (CONVENTIONS 5): a known
  * `errorCode` is translated; an unknown one shows the server's (already localised) message or
  * the caller's fallback; a failure without a response is 'An unexpected error occurred'.
@@ -18,9 +26,10 @@ export function useErrorMessage() {
   return useCallback(
     (error: unknown, fallback?: string): string => {
       if (!isApiError(error)) return t('unexpected');
-      const key = `errors:codes.${error.errorCode}`;
+      const code = codeForMessage(error.errorCode, error.details);
+      const key = `errors:codes.${code}`;
       if (i18n.exists(key)) {
-        return t(`codes.${error.errorCode as KnownErrorCode}`, { ...DEFAULT_DETAILS, ...error.details });
+        return t(`codes.${code as KnownErrorCode}`, { ...DEFAULT_DETAILS, ...error.details });
       }
       return error.message || fallback || t('unexpected');
     },

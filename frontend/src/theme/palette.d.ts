@@ -34,3 +34,15 @@ declare module '@mui/material/SvgIcon' {
     ai: true;
   }
 }
+
+declare module '@mui/material/Checkbox' {
+  interface CheckboxPropsColorOverrides {
+    ai: true;
+  }
+}
+
+declare module '@mui/material/LinearProgress' {
+  interface LinearProgressPropsColorOverrides {
+    ai: true;
+  }
+}

@@ -107,7 +107,7 @@ export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide
           {progress !== null && (
             <Box role="status" sx={{ mb: pending > 0 ? 1 : 0 }}>
               <Box sx={{ fontSize: 14, color: 'text.secondary', mb: 0.5 }}>{t('ai.filling', { done: progress.done, total: progress.total })}</Box>
-              <LinearProgress variant={progress.total > 0 ? 'determinate' : 'indeterminate'} value={progress.total > 0 ? (100 * progress.done) / progress.total : 0} sx={{ '& .MuiLinearProgress-bar': { bgcolor: 'ai.main' } }} />
+              <LinearProgress variant={progress.total > 0 ? 'determinate' : 'indeterminate'} value={progress.total > 0 ? (100 * progress.done) / progress.total : 0} color="ai" />
             </Box>
           )}
           {pending > 0 && (

@@ -165,6 +165,7 @@ function ValuesSuggestionView({ slide, suggestion }: { slide: EditorSlide; sugge
           <Box key={name} role="listitem" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
             <Checkbox
               size="small"
+              color="ai"
               checked={!unticked.has(name) && !locked(name)}
               disabled={stale || locked(name)}
               onChange={() => toggle(name)}
@@ -184,6 +185,7 @@ function ValuesSuggestionView({ slide, suggestion }: { slide: EditorSlide; sugge
           <Box role="listitem" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
             <Checkbox
               size="small"
+              color="ai"
               checked={!unticked.has(notesKey)}
               disabled={stale}
               onChange={() => toggle(notesKey)}

@@ -124,6 +124,7 @@ function EditFlow({ projectId, onClose, onApply }: Omit<OutlineEditDialogProps, 
             {edits.map((edit, index) => (
               <Box component="li" key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                 <Checkbox
+                  color="ai"
                   checked={!skipped.has(index)}
                   onChange={() => toggle(index)}
                   slotProps={{ input: { 'aria-label': t('outline.applyEdit', { position: index + 1 }) } }}
