@@ -134,14 +134,14 @@ describe('ProjectPage AI suggestions', () => {
     await userEvent.click(within(slide).getByRole('button', { name: 'AI help for slide 1' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Fill this slide/ }));
 
-    const suggestion = await within(slide).findByRole('region', { name: 'Suggested content' });
+    const suggestion = await within(slide).findByRole('region', { name: /^Suggested content/ });
     expect(asked).toEqual([{ slideIndex: 0, instruction: '' }]);
     expect(within(suggestion).getByText('Suggested by the offline assistant')).toBeInTheDocument();
     expect(within(slide).getByRole('textbox', { name: 'Value of “Title”' })).toHaveValue('');
 
     await userEvent.click(within(suggestion).getByRole('checkbox', { name: 'Use the suggested speaker notes' }));
     await userEvent.click(within(suggestion).getByRole('button', { name: 'Accept 1 item' }));
-    expect(within(slide).queryByRole('region', { name: 'Suggested content' })).not.toBeInTheDocument();
+    expect(within(slide).queryByRole('region', { name: /^Suggested content/ })).not.toBeInTheDocument();
     expect(within(slide).getByRole('textbox', { name: 'Value of “Title”' })).toHaveValue('Annual review 2025');
     await waitFor(() => expect(api.puts.at(-1)).toMatchObject({ slides: [{ id: 's1', formData: { Title: 'Annual review 2025' }, notes: '' }] }), { timeout: 3000 });
   });

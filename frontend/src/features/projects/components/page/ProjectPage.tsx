@@ -12,7 +12,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/errors';
@@ -22,6 +22,7 @@ import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useProject } from '../../api/getProject';
 import { useTemplate } from '../../api/templates';
 import { applyOutlineEdits } from '../../api/ai';
+import { SlideAssistant } from '../../editor/ai/assistant';
 import { OutlineEditDialog } from '../../editor/components/outline/OutlineEditDialog';
 import { OutlineGenerateDialog } from '../../editor/components/outline/OutlineGenerateDialog';
 import { SaveIndicator } from '../../editor/components/SaveIndicator';
@@ -91,6 +92,8 @@ function ProjectWorkspace({
   const notify = useNotify();
   const [searchParams, setSearchParams] = useSearchParams();
   const { session, state } = useEditorSession(initial, { onConflict: () => notify(tEditor('conflict'), 'warning') });
+  // Lives as long as the session: AI suggestions wait while the user visits another tab.
+  const assistant = useMemo(() => new SlideAssistant(session), [session]);
   const project = state.project;
   const template = useTemplate(project.pptxFileId);
   const [outlineDialog, setOutlineDialog] = useState<'generate' | 'edit' | null>(null);
@@ -210,6 +213,7 @@ function ProjectWorkspace({
             ImagePicker={ImagePicker}
             outline={outline}
             onGoToSettings={() => setTab(3)}
+            assistant={assistant}
           />
         )}
         {tab === 1 && <ProjectImagesTab projectId={project._id} ImagePicker={ImagePicker} />}
@@ -231,8 +235,14 @@ function ProjectWorkspace({
         open={outlineDialog === 'edit'}
         projectId={project._id}
         onClose={() => setOutlineDialog(null)}
-        onApply={async (edits) => {
-          await session.applyServerChange((version) => applyOutlineEdits(project._id, version, edits));
+        onPrepare={async () => {
+          if (!(await session.flush())) throw session.getState().error;
+          return session.getState().project.version;
+        }}
+        onApply={async (edits, version) => {
+          // Against the version the edits were suggested for: if the slides changed since, the
+          // server refuses instead of applying them to the wrong slides.
+          await session.applyServerChange(() => applyOutlineEdits(project._id, version, edits));
           setOutlineDialog(null);
           notify(tEditor('outline.editsApplied', { count: edits.length }));
         }}

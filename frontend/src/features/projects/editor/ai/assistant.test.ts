@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { setDescription } from '../actions/content';
+import { setElementValue } from '../actions/elements';
 import { EditorSession } from '../session';
 import { aProject, aSlide } from '../testData';
 import { fakeServer } from '../testServer';
 import { SlideAssistant, type AssistantApi } from './assistant';
-import { countSuggestions } from './suggestions';
+import { countSuggestions, NOTES_ITEM } from './suggestions';
 
 function fakeAi(): { [K in keyof AssistantApi]: ReturnType<typeof vi.fn> } & AssistantApi {
   return {
@@ -62,6 +63,16 @@ describe('SlideAssistant', () => {
     expect(session.getState().doc[1]?.formData).toEqual({});
   });
 
+  it('ticks only what fills something empty, so accepting never overwrites the user’s words', async () => {
+    const { session, assistant } = setup();
+    session.run(setDescription, { slideId: 'a', value: 'x' });
+    session.run(setElementValue, { slideId: 'a', name: 'Title', value: 'My own title' });
+    await assistant.generateValues('a');
+    expect(assistant.suggestions.of('a')?.values?.chosen).toEqual([NOTES_ITEM]);
+    await assistant.generateValues('b');
+    expect(assistant.suggestions.of('b')?.values?.chosen).toEqual(['Title', NOTES_ITEM]);
+  });
+
   it('files answers by slide id, whatever moves meanwhile', async () => {
     const { assistant, ai } = setup();
     await assistant.suggestTemplateSlide('c');
@@ -85,7 +96,10 @@ describe('SlideAssistant', () => {
     const { assistant } = setup();
     await assistant.suggestElementValue('a', 'Title', 'rewrite');
     await assistant.suggestElementValue('a', 'Body', 'nothing');
-    expect(assistant.suggestions.of('a')?.elements).toEqual({ Title: { value: 'rewrite!', reason: 'Shorter', provider: 'offline' } });
+    expect(assistant.suggestions.of('a')?.elements).toEqual({ Title: { value: 'rewrite!', reason: 'Shorter', provider: 'offline', pptxSlideNumber: 1, elementType: 'text' } });
+    // An empty answer replaces an older suggestion rather than leaving it to look new.
+    await assistant.suggestElementValue('a', 'Title', 'nothing');
+    expect(assistant.suggestions.of('a')).toBeUndefined();
   });
 
   it('fills several slides one call each, reporting progress, and stops at a failure', async () => {

@@ -1,6 +1,11 @@
 import * as aiApi from '../../api/ai';
 import type { EditorSession } from '../session';
-import { AiSuggestions } from './suggestions';
+import { AiSuggestions, NOTES_ITEM } from './suggestions';
+
+/** Whether a value counts as empty (nothing typed): what a suggestion may fill without asking. */
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
 
 export type AssistantApi = Pick<
   typeof aiApi,
@@ -60,22 +65,40 @@ export class SlideAssistant {
     });
   }
 
-  /** generate-slide-data: values for every unlocked element, and speaker notes. */
+  /** The slide as the user sees it now. */
+  private slide(slideId: string) {
+    return this.session.getState().doc.find((slide) => slide.id === slideId);
+  }
+
+  /**
+   * generate-slide-data: values for every unlocked element, and speaker notes. The items that
+   * fill something empty are ticked; those that would replace the user's words are not.
+   */
   generateValues(slideId: string, instruction = ''): Promise<boolean> {
     return this.suggestions.track(slideId, 'values', async () => {
       const found = await this.api.generateSlideData(this.projectId, await this.positionOf(slideId), instruction);
+      const slide = this.slide(slideId);
+      const chosen = Object.keys(found.formData).filter((name) => isBlank(slide?.formData[name]));
+      if (found.notes.trim() && isBlank(slide?.notes)) chosen.push(NOTES_ITEM);
       return {
-        values: { pptxSlideNumber: found.pptxSlideNumber, formData: found.formData, notes: found.notes, skipped: found.skipped, provider: found.provider },
+        values: { pptxSlideNumber: found.pptxSlideNumber, formData: found.formData, notes: found.notes, skipped: found.skipped, provider: found.provider, chosen },
       };
     });
   }
 
   /** suggest-slide-element-value: one element, following a predefined instruction or free text. */
   suggestElementValue(slideId: string, elementName: string, instruction: string): Promise<boolean> {
-    return this.suggestions.track(slideId, `element:${elementName}`, async () => {
-      const found = await this.api.suggestSlideElementValue(this.projectId, await this.positionOf(slideId), elementName, instruction);
-      if (found.value === null || found.value === undefined) return {};
-      return { elements: { [elementName]: { value: found.value, reason: found.reason, provider: found.provider } } };
+    const kind = `element:${elementName}` as const;
+    return this.suggestions.track(slideId, kind, async () => {
+      const index = await this.positionOf(slideId);
+      const pptxSlideNumber = this.session.getState().base[index]?.pptxSlideNumber ?? null;
+      const found = await this.api.suggestSlideElementValue(this.projectId, index, elementName, instruction);
+      // An empty answer must not leave an older suggestion looking like the new one.
+      this.suggestions.remove(slideId, kind);
+      if (found.value === null || found.value === undefined || pptxSlideNumber === null) return {};
+      return {
+        elements: { [elementName]: { value: found.value, reason: found.reason, provider: found.provider, pptxSlideNumber, elementType: found.elementType } },
+      };
     });
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { acceptSuggestions } from '../actions/ai';
 import { aSlide, aTemplate } from '../testData';
 import { acceptAllItems, slidesToFill } from './deck';
-import { AiSuggestions } from './suggestions';
+import { AiSuggestions, NOTES_ITEM } from './suggestions';
 
 const template = aTemplate();
 const elementsOf = (slideNumber: number | null) => (slideNumber === null ? null : (template.parsedSlides[slideNumber - 1]?.elements ?? null));
@@ -27,15 +27,19 @@ describe('accepting every suggestion', () => {
     const store = new AiSuggestions();
     store.put('a', {
       description: { description: 'Welcome everyone', reason: 'Opening', provider: 'offline' },
-      values: { pptxSlideNumber: 1, formData: { Title: 'Hello' }, notes: 'Smile', skipped: [], provider: 'offline' },
+      values: { pptxSlideNumber: 1, formData: { Title: 'Hello' }, notes: 'Smile', skipped: [], provider: 'offline', chosen: ['Title', NOTES_ITEM] },
     });
     store.put('b', {
       templateSlide: { slideNumber: 2, reason: 'Numbers', provider: 'offline' },
-      elements: { Table: { value: table, reason: 'Data', provider: 'offline' }, Chart: { value: chart, reason: 'Data', provider: 'offline' } },
+      elements: {
+        Table: { value: table, reason: 'Data', provider: 'offline', pptxSlideNumber: 2, elementType: 'table' },
+        Chart: { value: chart, reason: 'Data', provider: 'offline', pptxSlideNumber: 2, elementType: 'chart' },
+      },
     });
-    store.put('c', { values: { pptxSlideNumber: 1, formData: { Title: 'Not allowed' }, notes: '', skipped: [], provider: 'offline' } });
+    store.put('c', { values: { pptxSlideNumber: 1, formData: { Title: 'Not allowed' }, notes: '', skipped: [], provider: 'offline', chosen: ['Title'] } });
 
-    const items = acceptAllItems(store.getState(), slides, elementsOf);
+    const { items, applied } = acceptAllItems(store.getState(), slides, elementsOf);
+    expect(applied).toHaveLength(6);
     const after = acceptSuggestions.perform({ slides }, { items }).slides;
 
     expect(after[0]).toMatchObject({
@@ -47,6 +51,14 @@ describe('accepting every suggestion', () => {
     expect(after[1]).toMatchObject({ pptxSlideNumber: 2, aiSuggestionReasonForPptxSlideNumber: 'Numbers', formData: { Table: table, Chart: chart } });
     // Title was locked on slide c after the suggestion was made.
     expect(after[2]).toBe(slides[2]);
+  });
+
+  it('takes only the ticked items of a values suggestion', () => {
+    const slides = [aSlide('a', { pptxSlideNumber: 1, formData: { Title: 'Mine' }, notes: 'My notes' })];
+    const store = new AiSuggestions();
+    store.put('a', { values: { pptxSlideNumber: 1, formData: { Title: 'Theirs' }, notes: 'Their notes', skipped: [], provider: 'offline', chosen: [] } });
+    const { items } = acceptAllItems(store.getState(), slides, elementsOf);
+    expect(acceptSuggestions.perform({ slides }, { items }).slides).toBe(slides);
   });
 
   it('ignores values made for another template slide than the one in use', () => {
@@ -69,13 +81,25 @@ describe('accepting every suggestion', () => {
 describe('AiSuggestions', () => {
   it('removes suggestions one by one and forgets slides that are gone', () => {
     const store = new AiSuggestions();
-    store.put('a', { description: { description: 'x', reason: '', provider: 'offline' }, elements: { Title: { value: 'v', reason: '', provider: 'offline' } } });
+    const title = { value: 'v', reason: '', provider: 'offline', pptxSlideNumber: 1, elementType: 'text' };
+    store.put('a', { description: { description: 'x', reason: '', provider: 'offline' }, elements: { Title: title } });
     store.put('b', { templateSlide: { slideNumber: 1, reason: '', provider: 'offline' } });
     store.remove('a', 'element:Title');
     expect(store.of('a')?.elements).toEqual({});
     store.remove('a', 'description');
     expect(store.of('a')).toBeUndefined();
-    store.clear(new Set(['c']));
+    store.prune([{ id: 'c', pptxSlideNumber: null }]);
     expect(store.getState().bySlide).toEqual({});
+  });
+
+  it('drops element suggestions once the slide uses another layout', () => {
+    const store = new AiSuggestions();
+    const title = { value: 'v', reason: '', provider: 'offline', pptxSlideNumber: 1, elementType: 'text' };
+    store.put('a', { elements: { Title: title }, description: { description: 'x', reason: '', provider: 'offline' } });
+    store.prune([{ id: 'a', pptxSlideNumber: 1 }]);
+    expect(store.of('a')?.elements).toEqual({ Title: title });
+    store.prune([{ id: 'a', pptxSlideNumber: 2 }]);
+    expect(store.of('a')?.elements).toEqual({});
+    expect(store.of('a')?.description?.description).toBe('x');
   });
 });

@@ -11,11 +11,17 @@ export function useSuggestionsState(): SuggestionsState {
   return useSyncExternalStore(assistant.suggestions.subscribe, assistant.suggestions.getState);
 }
 
-/** One slide's pending suggestions and which of its requests are in flight. */
+/**
+ * One slide's pending suggestions and which of its requests are in flight. Both snapshots only
+ * change with this slide's suggestions, so other slides' cards do not re-render meanwhile.
+ */
 export function useSlideSuggestions(slideId: string): { pending: SlideSuggestions | undefined; busy: (kind: SuggestionKind) => boolean } {
-  const state = useSuggestionsState();
-  const busy = useCallback((kind: SuggestionKind) => state.busy.has(`${slideId}|${kind}`), [state, slideId]);
-  return { pending: state.bySlide[slideId], busy };
+  const { assistant } = useEditor();
+  const store = assistant.suggestions;
+  const pending = useSyncExternalStore(store.subscribe, () => store.getState().bySlide[slideId]);
+  const busyKinds = useSyncExternalStore(store.subscribe, () => store.busyOf(slideId));
+  const busy = useCallback((kind: SuggestionKind) => busyKinds.split('\n').includes(kind), [busyKinds]);
+  return { pending, busy };
 }
 
 /**
@@ -32,7 +38,7 @@ export function useAiRequest() {
         await request();
         return true;
       } catch (error) {
-        announce(error instanceof SlideGoneError ? t('ai.slideGone') : `${t('ai.failed')}: ${describeError(error)}`, { severity: 'error' });
+        announce(error instanceof SlideGoneError ? t('ai.slideGone') : t('ai.failed', { reason: describeError(error) }), { severity: 'error' });
         return false;
       }
     },

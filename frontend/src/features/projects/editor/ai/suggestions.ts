@@ -19,6 +19,9 @@ export interface TemplateSlideChoice {
   provider: string;
 }
 
+/** The key of the speaker notes among a values suggestion's `chosen` items. */
+export const NOTES_ITEM = '\u0000notes';
+
 export interface SlideValuesSuggestion {
   /** The template slide the values were made for; stale once the slide uses another one. */
   pptxSlideNumber: number;
@@ -26,12 +29,20 @@ export interface SlideValuesSuggestion {
   notes: string;
   skipped: SkippedElement[];
   provider: string;
+  /**
+   * The ticked items (element names, and NOTES_ITEM): at first those that fill something
+   * empty, so accepting never overwrites the user's own words unless they tick it.
+   */
+  chosen: readonly string[];
 }
 
 export interface ElementValueSuggestion {
   value: unknown;
   reason: string;
   provider: string;
+  /** What the value was made for: it applies only while the slide still uses that layout. */
+  pptxSlideNumber: number;
+  elementType: string;
 }
 
 export interface SlideSuggestions {
@@ -90,6 +101,22 @@ export class AiSuggestions {
     return this.state.busy.has(busyKey(slideId, kind));
   }
 
+  /** The slide's requests in flight, as one string (a stable snapshot for one slide's hooks). */
+  busyOf(slideId: string): string {
+    const prefix = `${slideId}|`;
+    return [...this.state.busy]
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => key.slice(prefix.length))
+      .sort()
+      .join('\n');
+  }
+
+  /** Ticks or unticks items of a slide's values suggestion. */
+  setChosen(slideId: string, chosen: readonly string[]) {
+    const values = this.state.bySlide[slideId]?.values;
+    if (values) this.put(slideId, { values: { ...values, chosen } });
+  }
+
   /**
    * Runs a request for one suggestion, marking it busy meanwhile; a request already in flight
    * for the same slide and kind is not started twice. Resolves to false when it was skipped.
@@ -113,6 +140,7 @@ export class AiSuggestions {
     const current = this.state.bySlide[slideId] ?? {};
     const next: SlideSuggestions = { ...current, ...patch };
     if (patch.elements) next.elements = { ...current.elements, ...patch.elements };
+    if (isEmpty(next) && !(slideId in this.state.bySlide)) return;
     this.setState({ ...this.state, bySlide: { ...this.state.bySlide, [slideId]: next } });
   }
 
@@ -133,10 +161,31 @@ export class AiSuggestions {
     this.setState({ ...this.state, bySlide });
   }
 
-  /** Forgets every suggestion, or those of the slides that no longer exist. */
-  clear(keepSlideIds?: ReadonlySet<string>) {
-    const bySlide = keepSlideIds ? Object.fromEntries(Object.entries(this.state.bySlide).filter(([id]) => keepSlideIds.has(id))) : {};
-    if (Object.keys(bySlide).length === Object.keys(this.state.bySlide).length) return;
-    this.setState({ ...this.state, bySlide });
+  /** Forgets every suggestion. */
+  clear() {
+    if (Object.keys(this.state.bySlide).length > 0) this.setState({ ...this.state, bySlide: {} });
+  }
+
+  /**
+   * Keeps what can still apply after the deck changed: suggestions of slides that still exist,
+   * and element suggestions made for the template slide each slide uses now (the others could
+   * not be shown or accepted). Values for another layout stay, marked stale, to regenerate.
+   */
+  prune(slides: readonly { id: string; pptxSlideNumber: number | null }[]) {
+    const current = new Map(slides.map((slide) => [slide.id, slide.pptxSlideNumber]));
+    let changed = false;
+    const bySlide: Record<string, SlideSuggestions> = {};
+    for (const [id, suggestions] of Object.entries(this.state.bySlide)) {
+      if (!current.has(id)) {
+        changed = true;
+        continue;
+      }
+      const elements = Object.fromEntries(Object.entries(suggestions.elements ?? {}).filter(([, item]) => item.pptxSlideNumber === current.get(id)));
+      const next = Object.keys(elements).length === Object.keys(suggestions.elements ?? {}).length ? suggestions : { ...suggestions, elements };
+      changed ||= next !== suggestions;
+      if (!isEmpty(next)) bySlide[id] = next;
+      else changed = true;
+    }
+    if (changed) this.setState({ ...this.state, bySlide });
   }
 }

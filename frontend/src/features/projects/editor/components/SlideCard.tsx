@@ -235,7 +235,7 @@ export const SlideCard = memo(function SlideCard({ slide, index, total, onChoose
         </Box>
 
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <SlideSuggestionsPanel slide={slide} />
+          <SlideSuggestionsPanel slide={slide} position={position} />
           <Box>
             <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
               {t('description.label')}

@@ -19,7 +19,7 @@ import { deckIssues, editableElements, hasValue, isElementLocked, newSlideId } f
 import { isTransient, type EditorSession, type SessionState } from '../session';
 import { AddSlideDialog } from './AddSlideDialog';
 import { useAppConfig } from '@/api/appConfig';
-import { SlideAssistant } from '../ai/assistant';
+import type { SlideAssistant } from '../ai/assistant';
 import { DeckAiTools } from './ai/DeckAiTools';
 import { DeckBanners } from './DeckBanners';
 import { EditorContext, type EditorContextValue } from './EditorContext';
@@ -39,10 +39,12 @@ export interface SlidesEditorProps {
   ImagePicker?: ImagePickerComponent;
   outline: OutlineHandlers;
   onGoToSettings: () => void;
+  /** Owned by the project page, so waiting suggestions survive a visit to another tab. */
+  assistant: SlideAssistant;
 }
 
 /** The Slides tab (spec §2): the deck editor. The shell (session) owns saving and undo. */
-export function SlidesEditor({ session, state, template, templateLoading, templateFailed, onRetryTemplate, ImagePicker, outline, onGoToSettings }: SlidesEditorProps) {
+export function SlidesEditor({ session, state, template, templateLoading, templateFailed, onRetryTemplate, ImagePicker, outline, onGoToSettings, assistant }: SlidesEditorProps) {
   const { t } = useTranslation('editor');
   const describeError = useErrorMessage();
   const projectId = state.project._id;
@@ -55,7 +57,6 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
   const [templateTarget, setTemplateTarget] = useState<string | null>(null);
   const [addIndex, setAddIndex] = useState<number | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
-  const assistant = useMemo(() => new SlideAssistant(session), [session]);
   const aiProvider = useAppConfig().data?.aiProvider;
 
   const elementsOf = useCallback(
@@ -112,8 +113,9 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
 
   // The rail follows the slide at the top of the viewport (below the sticky tab bar).
   const idsKey = slides.map((slide) => slide.id).join(',');
-  // Suggestions for slides that were deleted (or replaced by an outline) have nothing to apply to.
-  useEffect(() => assistant.suggestions.clear(new Set(idsKey.split(','))), [assistant, idsKey]);
+  // Suggestions for slides that were deleted (or replaced by an outline), or for a layout a slide
+  // no longer uses, have nothing to apply to.
+  useEffect(() => assistant.suggestions.prune(slides), [assistant, slides]);
   useEffect(() => {
     const ids = idsKey.split(',');
     let frame = 0;

@@ -36,7 +36,7 @@ export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [describing, setDescribing] = useState(false);
   const pending = countSuggestions(state);
-  const toFill = slidesToFill(slides, elementsOf);
+  const toFill = slidesToFill(slides, elementsOf, state);
   const undescribed = slides.filter((slide) => !slide.contentDescription.trim()).map((slide) => slide.id);
 
   async function fillAll() {
@@ -54,10 +54,13 @@ export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide
   }
 
   function acceptAll() {
-    const items = acceptAllItems(state, slides, elementsOf);
-    session.run(editorActions.acceptSuggestions, { items });
-    assistant.suggestions.clear();
-    announce(t('ai.acceptedAll', { count: pending }), { undo: true });
+    const { items, applied } = acceptAllItems(state, slides, elementsOf);
+    const changed = session.run(editorActions.acceptSuggestions, { items });
+    for (const { slideId, kind } of applied) assistant.suggestions.remove(slideId, kind);
+    const left = countSuggestions(assistant.suggestions.getState());
+    // Undo only when something changed: otherwise it would undo the user's previous edit.
+    if (applied.length === 0) announce(t('ai.nothingApplicable'), { severity: 'info' });
+    else announce(left > 0 ? t('ai.acceptedSome', { count: applied.length, left }) : t('ai.acceptedAll', { count: applied.length }), { undo: changed });
   }
 
   const busy = progress !== null || describing;
@@ -112,6 +115,7 @@ export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide
           )}
           {pending > 0 && (
             <Alert
+              role="status"
               severity="info"
               icon={<AutoAwesomeIcon color="ai" />}
               sx={{ alignItems: 'center' }}

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateElement } from '../../../types';
+import { valueFits } from '../../actions/content';
 import { editorActions } from '../../actions/registry';
 import { useAiRequest, useSlideSuggestions } from '../../ai/hooks';
 import type { EditorSlide } from '../../model';
@@ -20,17 +21,15 @@ import { SuggestedValue } from './SuggestedValue';
 import { SuggestionFrame } from './SuggestionFrame';
 
 /** Spec §9: the predefined AI instructions, sent by key (the server also knows their labels). */
-export const PREDEFINED_INSTRUCTIONS = [
-  'rewrite',
-  'expand',
-  'summarize',
-  'formal_tone',
-  'casual_tone',
-  'add_details',
-  'add_examples',
-  'add_statistics',
-  'add_quotes',
-] as const;
+const PREDEFINED_INSTRUCTIONS = ['rewrite', 'expand', 'summarize', 'formal_tone', 'casual_tone', 'add_details', 'add_examples', 'add_statistics', 'add_quotes'] as const;
+type Instruction = (typeof PREDEFINED_INSTRUCTIONS)[number];
+
+/** The instructions that make sense for an element: all for text, data ones for tables and charts, none for pictures (free text only). */
+function instructionsFor(type: TemplateElement['type']): readonly Instruction[] {
+  if (type === 'text') return PREDEFINED_INSTRUCTIONS;
+  if (type === 'table' || type === 'chart') return ['expand', 'summarize', 'add_details', 'add_statistics'];
+  return [];
+}
 
 /**
  * The element's AI button: one click on a predefined instruction (Rewrite, Expand, …) or a
@@ -87,7 +86,7 @@ export function ElementAiButton({ slide, element }: { slide: EditorSlide; elemen
           {t('ai.elementTitle', { name: element.name })}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 1.5 }}>
-          {PREDEFINED_INSTRUCTIONS.map((key) => (
+          {instructionsFor(element.type).map((key) => (
             <Chip key={key} label={t(`ai.instructions.${key}`)} onClick={() => ask(key)} color="ai" variant="outlined" size="small" />
           ))}
         </Box>
@@ -102,7 +101,8 @@ export function ElementAiButton({ slide, element }: { slide: EditorSlide; elemen
             fullWidth
             autoFocus
             onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey) submit(event);
+              // Enter that confirms an IME candidate (Chinese input) must not send.
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
             }}
             slotProps={{ htmlInput: { 'aria-label': t('ai.freeText'), maxLength: 4000 } }}
           />
@@ -115,13 +115,16 @@ export function ElementAiButton({ slide, element }: { slide: EditorSlide; elemen
   );
 }
 
-/** A suggested value for one element, below its editor. */
+/**
+ * A suggested value for one element, below its editor: shown only while the slide uses the
+ * layout it was made for and the value suits the element's type.
+ */
 export function ElementSuggestion({ slide, element }: { slide: EditorSlide; element: TemplateElement }) {
   const { t } = useTranslation('editor');
   const { session, assistant } = useEditor();
   const { pending } = useSlideSuggestions(slide.id);
   const suggestion = pending?.elements?.[element.name];
-  if (!suggestion) return null;
+  if (!suggestion || suggestion.pptxSlideNumber !== slide.pptxSlideNumber || suggestion.elementType !== element.type || !valueFits(element.type, suggestion.value)) return null;
   const kind = `element:${element.name}` as const;
   return (
     <Box sx={{ mt: 1 }}>
@@ -130,7 +133,10 @@ export function ElementSuggestion({ slide, element }: { slide: EditorSlide; elem
         provider={suggestion.provider}
         reason={suggestion.reason}
         onAccept={() => {
-          session.run(editorActions.setElementValue, { slideId: slide.id, name: element.name, value: suggestion.value });
+          // Its own undo step (typing right after accepting is not merged into it).
+          session.run(editorActions.acceptSuggestions, {
+            items: [{ slideId: slide.id, values: { pptxSlideNumber: suggestion.pptxSlideNumber, formData: { [element.name]: suggestion.value } } }],
+          });
           assistant.suggestions.remove(slide.id, kind);
         }}
         onDiscard={() => assistant.suggestions.remove(slide.id, kind)}

@@ -11,26 +11,27 @@ import { AuthImage } from '@/components/media/AuthImage';
 import { thumbnailUrl } from '../../../types';
 import { editorActions } from '../../actions/registry';
 import { useAiRequest, useSlideSuggestions } from '../../ai/hooks';
-import type { SlideValuesSuggestion } from '../../ai/suggestions';
-import { isElementLocked, toggleMember, type EditorSlide } from '../../model';
+import { NOTES_ITEM, type SlideValuesSuggestion } from '../../ai/suggestions';
+import { valueFits } from '../../actions/content';
+import { hasValue, isElementLocked, toggleMember, type EditorSlide } from '../../model';
 import { useEditor } from '../EditorContext';
 import { SuggestedValue } from './SuggestedValue';
 import { SuggestionFrame } from './SuggestionFrame';
 
 /** The slide's pending AI suggestions (description, template slide, values), above its content. */
-export function SlideSuggestionsPanel({ slide }: { slide: EditorSlide }) {
+export function SlideSuggestionsPanel({ slide, position }: { slide: EditorSlide; position: number }) {
   const { pending } = useSlideSuggestions(slide.id);
   if (!pending) return null;
   return (
     <Stack spacing={1.5}>
-      {pending.description && <DescriptionSuggestionView slide={slide} />}
-      {pending.templateSlide && <TemplateSlideSuggestionView slide={slide} />}
-      {pending.values && <ValuesSuggestionView slide={slide} suggestion={pending.values} />}
+      {pending.description && <DescriptionSuggestionView slide={slide} position={position} />}
+      {pending.templateSlide && <TemplateSlideSuggestionView slide={slide} position={position} />}
+      {pending.values && <ValuesSuggestionView slide={slide} position={position} suggestion={pending.values} />}
     </Stack>
   );
 }
 
-function DescriptionSuggestionView({ slide }: { slide: EditorSlide }) {
+function DescriptionSuggestionView({ slide, position }: { slide: EditorSlide; position: number }) {
   const { t } = useTranslation('editor');
   const { session, assistant } = useEditor();
   const suggestion = assistant.suggestions.of(slide.id)?.description;
@@ -38,6 +39,7 @@ function DescriptionSuggestionView({ slide }: { slide: EditorSlide }) {
   return (
     <SuggestionFrame
       title={t('ai.descriptionTitle')}
+      label={t('ai.regionLabel', { what: t('ai.descriptionTitle'), position })}
       provider={suggestion.provider}
       reason={suggestion.reason}
       onAccept={() => {
@@ -51,7 +53,7 @@ function DescriptionSuggestionView({ slide }: { slide: EditorSlide }) {
   );
 }
 
-function TemplateSlideSuggestionView({ slide }: { slide: EditorSlide }) {
+function TemplateSlideSuggestionView({ slide, position }: { slide: EditorSlide; position: number }) {
   const { t } = useTranslation('editor');
   const { session, assistant, template, elementsOf } = useEditor();
   const suggestion = assistant.suggestions.of(slide.id)?.templateSlide;
@@ -61,6 +63,7 @@ function TemplateSlideSuggestionView({ slide }: { slide: EditorSlide }) {
   return (
     <SuggestionFrame
       title={t('ai.templateSlideTitle')}
+      label={t('ai.regionLabel', { what: t('ai.templateSlideTitle'), position })}
       provider={suggestion.provider}
       reason={suggestion.reason}
       acceptLabel={same ? t('ai.keep') : t('ai.useTemplateSlide')}
@@ -94,14 +97,13 @@ function TemplateSlideSuggestionView({ slide }: { slide: EditorSlide }) {
  * first), so the user can take the title and leave the rest. Made for one template slide: once
  * the slide uses another, they can only be discarded or regenerated.
  */
-function ValuesSuggestionView({ slide, suggestion }: { slide: EditorSlide; suggestion: SlideValuesSuggestion }) {
+function ValuesSuggestionView({ slide, position, suggestion }: { slide: EditorSlide; position: number; suggestion: SlideValuesSuggestion }) {
   const { t } = useTranslation('editor');
   const { session, assistant, elementsOf } = useEditor();
   const runAi = useAiRequest();
   const elements = elementsOf(suggestion.pptxSlideNumber) ?? [];
   const typeOf = new Map(elements.map((element) => [element.name, element]));
   const names = Object.keys(suggestion.formData).filter((name) => typeOf.has(name));
-  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const [instruction, setInstruction] = useState('');
   const { busy } = useSlideSuggestions(slide.id);
   const stale = slide.pptxSlideNumber !== suggestion.pptxSlideNumber;
@@ -109,12 +111,13 @@ function ValuesSuggestionView({ slide, suggestion }: { slide: EditorSlide; sugge
     const element = typeOf.get(name);
     return element ? isElementLocked(element, slide) : true;
   };
-  const notesKey = '\u0000notes';
   const hasNotes = suggestion.notes.trim() !== '';
-  const chosen = names.filter((name) => !unticked.has(name) && !locked(name));
-  const takeNotes = hasNotes && !unticked.has(notesKey);
-
-  const toggle = (key: string) => setUnticked((current) => toggleMember(current, key));
+  const ticked = new Set(suggestion.chosen);
+  const chosen = names.filter((name) => ticked.has(name) && !locked(name) && valueFits(typeOf.get(name)!.type, suggestion.formData[name]));
+  const takeNotes = hasNotes && ticked.has(NOTES_ITEM);
+  // Ticks live in the store, so Accept all above the slides takes exactly what is ticked here.
+  const toggle = (key: string) => assistant.suggestions.setChosen(slide.id, [...toggleMember(ticked, key)]);
+  const replaces = (name: string) => hasValue(typeOf.get(name)!.type, slide.formData[name]);
 
   function accept() {
     const formData = Object.fromEntries(chosen.map((name) => [name, suggestion.formData[name]]));
@@ -127,6 +130,7 @@ function ValuesSuggestionView({ slide, suggestion }: { slide: EditorSlide; sugge
   return (
     <SuggestionFrame
       title={t('ai.valuesTitle')}
+      label={t('ai.regionLabel', { what: t('ai.valuesTitle'), position })}
       provider={suggestion.provider}
       acceptLabel={t('ai.acceptSelected', { count: chosen.length + Number(takeNotes) })}
       acceptDisabled={stale || chosen.length + Number(takeNotes) === 0}
@@ -166,7 +170,7 @@ function ValuesSuggestionView({ slide, suggestion }: { slide: EditorSlide; sugge
             <Checkbox
               size="small"
               color="ai"
-              checked={!unticked.has(name) && !locked(name)}
+              checked={ticked.has(name) && !locked(name)}
               disabled={stale || locked(name)}
               onChange={() => toggle(name)}
               slotProps={{ input: { 'aria-label': t('ai.takeValue', { name }) } }}
@@ -176,6 +180,7 @@ function ValuesSuggestionView({ slide, suggestion }: { slide: EditorSlide; sugge
               <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
                 {name}
                 {locked(name) && ` · ${t('ai.lockedNow')}`}
+                {!locked(name) && replaces(name) && ` · ${t('ai.replaces')}`}
               </Typography>
               <SuggestedValue type={typeOf.get(name)?.type} value={suggestion.formData[name]} name={name} />
             </Box>
@@ -186,15 +191,16 @@ function ValuesSuggestionView({ slide, suggestion }: { slide: EditorSlide; sugge
             <Checkbox
               size="small"
               color="ai"
-              checked={!unticked.has(notesKey)}
+              checked={ticked.has(NOTES_ITEM)}
               disabled={stale}
-              onChange={() => toggle(notesKey)}
+              onChange={() => toggle(NOTES_ITEM)}
               slotProps={{ input: { 'aria-label': t('ai.takeNotes') } }}
               sx={{ p: 0.5, mt: -0.25 }}
             />
             <Box sx={{ minWidth: 0, flex: 1 }}>
               <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
                 {t('notes.title')}
+                {slide.notes.trim() !== '' && ` · ${t('ai.replaces')}`}
               </Typography>
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 14, color: 'text.secondary' }}>{suggestion.notes}</Typography>
             </Box>

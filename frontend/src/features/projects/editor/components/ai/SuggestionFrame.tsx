@@ -10,8 +10,10 @@ import { AiAttribution } from '@/components/ai/AiAttribution';
 import { aiSuggestionSurface } from '@/components/ai/aiSurface';
 
 interface SuggestionFrameProps {
-  /** What is suggested, e.g. 'Suggested description'; also names the region. */
+  /** What is suggested, e.g. 'Suggested description'. */
   title: string;
+  /** The region's accessible name, e.g. 'Suggested description, slide 3'; default: the title. */
+  label?: string;
   provider: string;
   /** Why the assistant suggests it. */
   reason?: string;
@@ -28,12 +30,12 @@ interface SuggestionFrameProps {
  * One AI suggestion waiting for a decision: what, who suggested it, why, a preview, and Accept
  * or Discard. Tinted in the AI colour so suggestions never pass for the user's own content.
  */
-export function SuggestionFrame({ title, provider, reason, children, onAccept, onDiscard, acceptLabel, acceptDisabled, extraActions }: SuggestionFrameProps) {
+export function SuggestionFrame({ title, label, provider, reason, children, onAccept, onDiscard, acceptLabel, acceptDisabled, extraActions }: SuggestionFrameProps) {
   const { t } = useTranslation('editor');
   return (
     <Box
       role="region"
-      aria-label={title}
+      aria-label={label ?? title}
       sx={aiSuggestionSurface}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap', rowGap: 0.25, mb: 0.75 }}>

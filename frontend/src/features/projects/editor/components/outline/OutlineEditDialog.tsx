@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AiAttribution } from '@/components/ai/AiAttribution';
+import { isApiError } from '@/api/errors';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { suggestOutlineEdits, type OutlineEdit } from '../../../api/ai';
 import { toggleMember } from '../../model';
@@ -23,24 +24,38 @@ interface OutlineEditDialogProps {
   open: boolean;
   projectId: string;
   onClose: () => void;
-  /** Applies the ticked edits (all or none); rejects to keep the dialog open with the error. */
-  onApply: (edits: OutlineEdit[]) => Promise<void>;
+  /** Saves what is pending and returns the project version the suggestions will be made for. */
+  onPrepare: () => Promise<number>;
+  /**
+   * Applies the ticked edits (all or none) against `version`: if the slides changed since, the
+   * server refuses (`version_conflict`) rather than apply edits to the wrong slides. Rejects to
+   * keep the dialog open with the error.
+   */
+  onApply: (edits: OutlineEdit[], version: number) => Promise<void>;
 }
+
+/** Edits that change positions: later edits' slide numbers assume they happened. */
+const STRUCTURAL = new Set(['insert', 'delete', 'move']);
 
 /**
  * Spec §2 Outline flow, step 4: an instruction (Ctrl/Cmd+Enter submits), then the review of the
  * suggested edits (path and JSON, with the reason). Its Close only closes it, as in the spec;
  * beyond the spec, the ticked edits can be applied in one step (undoable).
  */
-export function OutlineEditDialog({ open, projectId, onClose, onApply }: OutlineEditDialogProps) {
+export function OutlineEditDialog({ open, projectId, onClose, onPrepare, onApply }: OutlineEditDialogProps) {
+  const [busy, setBusy] = useState(false);
+  // While edits are being applied the dialog stays, so a failure has somewhere to be shown.
+  const close = () => {
+    if (!busy) onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
-      {open && <EditFlow projectId={projectId} onClose={onClose} onApply={onApply} />}
+    <Dialog open={open} onClose={close} maxWidth="md" fullWidth>
+      {open && <EditFlow projectId={projectId} onClose={close} onPrepare={onPrepare} onApply={onApply} onBusy={setBusy} />}
     </Dialog>
   );
 }
 
-function EditFlow({ projectId, onClose, onApply }: Omit<OutlineEditDialogProps, 'open'>) {
+function EditFlow({ projectId, onClose, onPrepare, onApply, onBusy }: Omit<OutlineEditDialogProps, 'open'> & { onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation('editor');
   const { t: tCommon } = useTranslation();
   const describeError = useErrorMessage();
@@ -52,24 +67,44 @@ function EditFlow({ projectId, onClose, onApply }: Omit<OutlineEditDialogProps, 
   const [provider, setProvider] = useState('');
   const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
   const [applying, setApplying] = useState(false);
-  const chosen = edits?.filter((_, index) => !skipped.has(index)) ?? [];
+  const [version, setVersion] = useState(0);
+  // Unticking an insert, delete or move shifts the slides every later edit points at, so those
+  // cannot be applied without it: they are unticked with it.
+  const blockedAfter = edits?.findIndex((edit, index) => skipped.has(index) && STRUCTURAL.has(edit.op)) ?? -1;
+  const blocked = (index: number) => blockedAfter >= 0 && index > blockedAfter;
+  const chosen = edits?.filter((_, index) => !skipped.has(index) && !blocked(index)) ?? [];
 
   async function apply() {
     setApplying(true);
+    onBusy(true);
     setError(null);
     try {
-      await onApply(chosen);
+      await onApply(chosen, version);
     } catch (failure) {
-      setError(describeError(failure));
+      setError(isApiError(failure) && failure.errorCode === 'version_conflict' ? t('outline.editsStale') : describeError(failure));
     } finally {
       setApplying(false);
+      onBusy(false);
     }
+  }
+
+  /** A one-line summary in the user's language; slide numbers are 1-based, as on screen. */
+  function describeEdit(edit: OutlineEdit): string {
+    const [, index, field] = edit.path.split('/');
+    const position = index === '-' ? null : Number(index) + 1;
+    if (edit.op === 'insert') return position === null ? t('outline.summary.insertEnd') : t('outline.summary.insert', { position });
+    if (edit.op === 'delete') return t('outline.summary.delete', { position });
+    if (edit.op === 'move') return t('outline.summary.move', { position, target: Number(edit.value) + 1 });
+    if (field === 'contentDescription') return t('outline.summary.description', { position });
+    if (field === 'pptxSlideNumber') return t('outline.summary.templateSlide', { position, number: String(edit.value) });
+    return t('outline.summary.replace', { position });
   }
 
   const toggle = (index: number) => setSkipped((current) => toggleMember(current, index));
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
+    if (working) return;
     if (!instruction.trim()) {
       setError(t('outline.instructionRequired'));
       return;
@@ -77,6 +112,8 @@ function EditFlow({ projectId, onClose, onApply }: Omit<OutlineEditDialogProps, 
     setError(null);
     setWorking(true);
     try {
+      // Suggested for the deck as saved: what is on screen, at a version the apply is checked against.
+      setVersion(await onPrepare());
       const found = await suggestOutlineEdits(projectId, instruction.trim());
       setEdits(found.edits);
       setProvider(found.provider);
@@ -125,9 +162,10 @@ function EditFlow({ projectId, onClose, onApply }: Omit<OutlineEditDialogProps, 
               <Box component="li" key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                 <Checkbox
                   color="ai"
-                  checked={!skipped.has(index)}
+                  checked={!skipped.has(index) && !blocked(index)}
+                  disabled={blocked(index)}
                   onChange={() => toggle(index)}
-                  slotProps={{ input: { 'aria-label': t('outline.applyEdit', { position: index + 1 }) } }}
+                  slotProps={{ input: { 'aria-label': t('outline.applyEdit', { position: index + 1, summary: describeEdit(edit) }) } }}
                   sx={{ p: 0.5 }}
                 />
                 <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -135,9 +173,17 @@ function EditFlow({ projectId, onClose, onApply }: Omit<OutlineEditDialogProps, 
                     <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
                       {index + 1}.
                     </Typography>
-                    <Chip size="small" label={edit.op} color="secondary" />
-                    <Typography sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{edit.path}</Typography>
+                    <Chip size="small" label={t(`outline.ops.${edit.op}`)} color="secondary" />
+                    <Typography sx={{ fontWeight: 600 }}>{describeEdit(edit)}</Typography>
+                    <Typography color="text.secondary" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+                      {edit.path}
+                    </Typography>
                   </Stack>
+                  {blocked(index) && (
+                    <Typography variant="caption" color="warning.dark">
+                      {t('outline.dependsOn', { position: blockedAfter + 1 })}
+                    </Typography>
+                  )}
                   <Box component="pre" sx={{ m: 0, mt: 0.5, p: 1, bgcolor: 'grey.100', borderRadius: 1, fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {JSON.stringify(edit.value, null, 2)}
                   </Box>
