@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseDate } from './format';
+import { formatDate, formatList, parseDate } from './format';
 
 describe('formatDate', () => {
   it('reads a date-only value as that calendar day', () => {
@@ -15,5 +15,12 @@ describe('formatDate', () => {
     expect(formatDate('not a date', 'en')).toBeNull();
     expect(formatDate('', 'en')).toBeNull();
     expect(formatDate(null, 'en')).toBeNull();
+  });
+});
+
+describe('formatList', () => {
+  it('joins items as each language lists them', () => {
+    expect(formatList(['North', 'South', 'East'], 'en')).toBe('North, South, East');
+    expect(formatList(['华北', '华南', '华东'], 'zh-CN')).toBe('华北、华南、华东');
   });
 });

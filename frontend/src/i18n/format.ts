@@ -18,3 +18,8 @@ export function formatDate(value: string | null | undefined, language: UiLanguag
   const date = parseDate(value);
   return date ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date) : null;
 }
+
+/** Items as a plain enumeration in the language ("A, B, C", "A、B、C"). */
+export function formatList(items: readonly string[], language: string): string {
+  return new Intl.ListFormat(language, { style: 'narrow', type: 'conjunction' }).format(items);
+}

@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AuthImage } from '@/components/media/AuthImage';
+import { formatList } from '@/i18n/format';
+import { useLanguage } from '@/i18n/languageContext';
 import { pictureUrl, type ElementType } from '../../../types';
 import { isChartValue, isTableValue } from '../../model';
 
@@ -10,6 +12,7 @@ const MAX_TABLE_ROWS = 4;
 /** A read-only preview of a suggested element value (text, table, chart or gallery picture). */
 export function SuggestedValue({ type, value, name }: { type: ElementType | undefined; value: unknown; name: string }) {
   const { t } = useTranslation('editor');
+  const { language } = useLanguage();
   if (type === 'picture') {
     return (
       <Box sx={{ width: 120, aspectRatio: '4 / 3', borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
@@ -46,7 +49,7 @@ export function SuggestedValue({ type, value, name }: { type: ElementType | unde
   if (isChartValue(value)) {
     return (
       <Typography sx={{ fontSize: 14 }}>
-        {t('ai.chartSummary', { series: value.series.map((series) => series.name).join(', '), categories: value.categories.join(', ') })}
+        {t('ai.chartSummary', { series: formatList(value.series.map((series) => series.name), language), categories: formatList(value.categories, language) })}
       </Typography>
     );
   }
