@@ -93,6 +93,13 @@ def test_descriptions_name_the_kind(builtin_slides: list[dict[str, Any]]) -> Non
         ("下一步：6 月批准预算，7 月招聘两名烘焙师，9 月 1 日开通网店", "bullets"),
         ("Next: sign on March 3, hire on 14 April, launch June 1, review May 30", "bullets"),
         ("Sales of 12, 15, 18 and 22 units in the four regions", "chart"),
+        ("Delivery slipped from 3 May to 12 May, then to May 30", "bullets"),
+        # A number before 号 without a month is no date ("line 3", "product no. 1").
+        ("Line 3号线 ridership grew 12%, 15%", "chart"),
+        ("3号线客流 12、15 和 18 万人次", "chart"),
+        ("1号产品卖出 12、15 和 18 万件", "chart"),
+        # "may" as a verb is no month.
+        ("Costs of 12, 15, 18 and 22 may rise", "chart"),
     ],
 )
 def test_content_kinds(text: str, kind: str) -> None:

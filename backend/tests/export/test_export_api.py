@@ -143,6 +143,34 @@ def test_preflight_reports_missing_pieces(
     assert ("text_overflow", "Title") in by_slide[1]
     assert ("empty_element", "Subtitle") in by_slide[1]
     assert by_slide[2] == {("missing_template_slide", None)}
+    codes = {(i["kind"], i["code"]) for s in report["slides"] for i in s["issues"]}
+    # Engine warnings carry their code; what preflight finds itself has none.
+    assert codes == {
+        ("text_overflow", "text_overflow"),
+        ("empty_element", None),
+        ("missing_template_slide", None),
+    }
+
+
+def test_preflight_names_the_engine_code_of_other_issues(
+    client: TestClient, alice: SignedIn, builtin: dict
+) -> None:
+    chart_slide = _slide_of(builtin, {"Chart"})
+    # The editor starts from the template's categories; one was left blank.
+    chart = {
+        "categories": ["North", "", "South"],
+        "series": [{"name": "2026", "values": [5, None, 7]}],
+    }
+    project = _project(
+        client, alice, builtin, [{"pptxSlideNumber": chart_slide, "formData": {"Chart": chart}}]
+    )
+    report = client.get(
+        f"/api/projects/{project['_id']}/export/preflight", headers=alice.headers
+    ).json()
+    issues = [i for i in report["slides"][0]["issues"] if i["element"] == "Chart"]
+    assert len(issues) == 1
+    assert (issues[0]["kind"], issues[0]["code"]) == ("other", "chart_data_adjusted")
+    assert "1 empty categories" in issues[0]["message"]
 
 
 def test_locked_elements_keep_the_template_content(

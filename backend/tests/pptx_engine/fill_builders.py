@@ -15,7 +15,9 @@ from typing import Any
 
 from lxml import etree
 from pptx import Presentation
+from pptx.chart.data import XyChartData
 from pptx.dml.color import RGBColor
+from pptx.enum.chart import XL_CHART_TYPE
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
 from pptx.oxml.ns import qn
@@ -34,6 +36,8 @@ from tests.pptx_engine.builders import (
 )
 
 PICTURE_WITH_CAPTION = 8
+NS_P = "http://schemas.openxmlformats.org/presentationml/2006/main"
+NS_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 P14 = "http://schemas.microsoft.com/office/powerpoint/2010/main"
 
 
@@ -166,6 +170,32 @@ def cjk_template() -> bytes:
     slide = prs.slides.add_slide(prs.slide_layouts[TITLE_AND_CONTENT])
     slide.shapes.title.text = "Title sample"
     slide.placeholders[1].text_frame.text = "Body sample"
+    return to_bytes(prs)
+
+
+def chart_kinds_template() -> bytes:
+    """Slide 1: a scatter chart "Scatter". Slide 2: an empty chart placeholder "Chart Slot"
+    (python-pptx's default layouts have none, so the slide carries a `type="chart"` one)."""
+    prs = new_presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[TITLE_ONLY])
+    data = XyChartData()
+    series = data.add_series("Points")
+    for x, y in ((1.0, 2.0), (2.0, 4.0), (3.0, 5.0)):
+        series.add_data_point(x, y)
+    frame = slide.shapes.add_chart(
+        XL_CHART_TYPE.XY_SCATTER, Inches(1), Inches(1.5), Inches(6), Inches(4), data
+    )
+    frame.name = "Scatter"
+
+    slide = prs.slides.add_slide(prs.slide_layouts[TITLE_ONLY])
+    slot = parse_xml(
+        f'<p:sp xmlns:p="{NS_P}" xmlns:a="{NS_A}"><p:nvSpPr>'
+        '<p:cNvPr id="10" name="Chart Slot"/><p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr>'
+        '<p:nvPr><p:ph type="chart" idx="13"/></p:nvPr></p:nvSpPr><p:spPr><a:xfrm>'
+        f'<a:off x="{Inches(1)}" y="{Inches(1.5)}"/><a:ext cx="{Inches(6)}" cy="{Inches(4)}"/>'
+        "</a:xfrm></p:spPr></p:sp>"
+    )
+    slide.shapes._spTree.append(slot)
     return to_bytes(prs)
 
 

@@ -31,6 +31,7 @@ from slidewright.pptx_engine.reader import read_presentation
 from slidewright.pptx_engine.writer import fill_deck
 from tests.pptx_engine.builders import png_bytes, replace_content_type
 from tests.pptx_engine.fill_builders import (
+    chart_kinds_template,
     feature_template,
     open_deck,
     shape_named,
@@ -55,6 +56,11 @@ def terracotta() -> bytes:
 @pytest.fixture(scope="module")
 def features() -> bytes:
     return feature_template()
+
+
+@pytest.fixture(scope="module")
+def chart_kinds() -> bytes:
+    return chart_kinds_template()
 
 
 def deck(*slides: SlideSpec, **options: Any) -> DeckSpec:
@@ -399,6 +405,34 @@ def test_series_longer_or_shorter_than_categories_are_fitted_with_a_warning(
     chart = shape_named(open_deck(data).slides[0], "Chart").chart
     assert chart_data(chart) == (["A", "B", "C"], [("S", [1.0, None, None])])
     assert [w.code for w in result.warnings] == ["chart_data_adjusted"]
+
+
+def test_empty_categories_left_out_of_a_scatter_chart_are_reported(
+    chart_kinds: bytes,
+) -> None:
+    value = ChartValue(("1", "", "3", ""), (ChartSeries("S", (2.0, None, 6.0, None)),))
+    data, result = export(chart_kinds, deck(slide(1, Scatter=value)))
+    chart = shape_named(open_deck(data).slides[0], "Scatter").chart
+    assert chart.chart_type == XL_CHART_TYPE.XY_SCATTER
+    assert [list(s.values) for s in chart.series] == [[2.0, 6.0]]
+    assert [(w.code, w.element) for w in result.warnings] == [("chart_data_adjusted", "Scatter")]
+    assert "2 empty categories" in result.warnings[0].message
+
+
+def test_a_chart_inserted_into_a_placeholder_reports_its_adjustments(
+    chart_kinds: bytes,
+) -> None:
+    value = ChartValue(("A", "", "B", "C"), (ChartSeries("S", (1.0, None, 2.0)),))
+    data, result = export(chart_kinds, deck(slide(2, Chart_Slot=value)))
+    chart = shape_named(open_deck(data).slides[0], "Chart Slot").chart
+    assert chart_data(chart) == (["A", "B", "C"], [("S", [1.0, 2.0, None])])
+    assert [(w.code, w.element) for w in result.warnings] == [("chart_data_adjusted", "Chart Slot")]
+    assert "1 empty categories" in result.warnings[0].message
+    # A series of the wrong length is reported on this path too.
+    short = ChartValue(("A", "B"), (ChartSeries("S", (1.0,)),))
+    _, result = export(chart_kinds, deck(slide(2, Chart_Slot=short)))
+    assert [w.code for w in result.warnings] == ["chart_data_adjusted"]
+    assert "padded or cut" in result.warnings[0].message
 
 
 # -- pictures -----------------------------------------------------------------------------------

@@ -2521,7 +2521,7 @@ export interface components {
             element?: string | null;
             /**
              * Message
-             * @description English detail; the UI translates `kind`
+             * @description English detail; the UI translates `kind` and `code`
              */
             message: string;
             /**
@@ -2529,6 +2529,11 @@ export interface components {
              * @description text_overflow: height needed / box
              */
             needed?: number | null;
+            /**
+             * Code
+             * @description The export engine's warning code when the engine found the issue (e.g. chart_data_adjusted for an `other` issue); null for issues found before the fill. New codes may appear: a client that does not know one falls back to `kind`.
+             */
+            code?: ("text_overflow" | "unknown_element" | "locked_element" | "value_type_mismatch" | "invalid_image" | "chart_not_filled" | "chart_data_adjusted" | "link_dropped" | "element_not_filled") | null;
         };
         /** PreflightReport */
         PreflightReport: {

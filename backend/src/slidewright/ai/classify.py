@@ -295,12 +295,16 @@ def element_role(element: dict[str, Any], slide_kind: str) -> str:
     return "body" if paragraphs >= 2 or big else "text"
 
 
+# "may" is a month only as "May" next to a day number ("May 30", "30 May"): "costs may rise"
+# is a verb. The other month names are matched in any case.
 _MONTHS = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|(?-i:May)|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+# A Chinese day ("1 日", "1 号") counts only after a month ("9 月 1 日"): "3号线" (line 3) and
+# "1号产品" (product no. 1) are not dates.
 _DATES = re.compile(
-    r"\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号號])?|\d{1,2}\s*[日号號]"
+    r"\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号號])?"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b",
     re.IGNORECASE,
 )

@@ -5,6 +5,7 @@ from typing import Literal
 from pydantic import Field
 
 from slidewright.core.schemas import OutModel
+from slidewright.pptx_engine.results import WarningCode
 
 IssueKind = Literal[
     "missing_template_slide", "empty_element", "text_overflow", "missing_image", "other"
@@ -14,8 +15,16 @@ IssueKind = Literal[
 class PreflightIssue(OutModel):
     kind: IssueKind
     element: str | None = None
-    message: str = Field(description="English detail; the UI translates `kind`")
+    message: str = Field(description="English detail; the UI translates `kind` and `code`")
     needed: float | None = Field(default=None, description="text_overflow: height needed / box")
+    code: WarningCode | None = Field(
+        default=None,
+        description=(
+            "The export engine's warning code when the engine found the issue (e.g. "
+            "chart_data_adjusted for an `other` issue); null for issues found before the fill. "
+            "New codes may appear: a client that does not know one falls back to `kind`."
+        ),
+    )
 
 
 class PreflightSlide(OutModel):

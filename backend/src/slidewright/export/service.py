@@ -127,9 +127,14 @@ def _plan(
                 continue
             value = _value(kind, raw, pictures)
             if value is None:
+                # A text, table or chart value that no longer fits (stored before a rule
+                # change, say) is left out too: the element stays as in the template.
+                missing = kind == "picture"
                 found.append(
                     PreflightIssue(
-                        kind="missing_image", element=name, message="image not available"
+                        kind="missing_image" if missing else "other",
+                        element=name,
+                        message="image not available" if missing else "the value does not fit",
                     )
                 )
                 continue
@@ -181,6 +186,7 @@ def preflight(
                     element=warning.element,
                     message=warning.message,
                     needed=warning.needed,
+                    code=warning.code,
                 )
             )
     slides = [

@@ -101,10 +101,11 @@ class SafeXyChartData(XyChartData):
         return _SafeXyWorkbookWriter(self)
 
 
-def _without_empty_categories(value: ChartValue) -> tuple[ChartValue, int]:
+def _without_empty_categories(value: ChartValue) -> tuple[ChartValue, list[str]]:
     """Drops categories with a blank label and no value in any series: the editor starts from
     the template's category count, and a user who fills two of four would otherwise get blank
-    bars and legend entries. A labelled category, or one with any value, is kept."""
+    bars and legend entries. A labelled category, or one with any value, is kept. Returns the
+    value and a note (for a warning) when categories were left out."""
     keep = [
         index
         for index, label in enumerate(value.categories)
@@ -112,13 +113,16 @@ def _without_empty_categories(value: ChartValue) -> tuple[ChartValue, int]:
         or any(index < len(s.values) and s.values[index] is not None for s in value.series)
     ]
     if len(keep) == len(value.categories) or not keep:
-        return value, 0
+        return value, []
     series = tuple(
         replace(s, values=tuple(s.values[i] if i < len(s.values) else None for i in keep))
         for s in value.series
     )
     categories = tuple(value.categories[i] for i in keep)
-    return ChartValue(categories=categories, series=series), len(value.categories) - len(keep)
+    dropped = len(value.categories) - len(keep)
+    return ChartValue(categories=categories, series=series), [
+        f"{dropped} empty categories (no label, no values) were left out"
+    ]
 
 
 def category_chart_data(
@@ -126,10 +130,7 @@ def category_chart_data(
 ) -> tuple[SafeCategoryChartData, list[str]]:
     """The chart data for a value, with notes about what was adjusted: empty categories left
     out, series padded or cut to the number of categories."""
-    notes: list[str] = []
-    value, dropped = _without_empty_categories(value)
-    if dropped:
-        notes.append(f"{dropped} empty categories (no label, no values) were left out")
+    value, notes = _without_empty_categories(value)
     width = len(value.categories)
     data = SafeCategoryChartData(number_format=number_format)
     data.categories = [xml_safe(c) for c in value.categories]
@@ -149,7 +150,6 @@ def fill_chart(chart_part: Any, value: ChartValue) -> list[str]:
 
     Raises ChartFillError when the chart kind cannot take category data.
     """
-    notes: list[str] = []
     chart = chart_part.chart
     try:
         chart_type = chart.chart_type
@@ -161,7 +161,8 @@ def fill_chart(chart_part: Any, value: ChartValue) -> list[str]:
     template_series = sum(1 for _ in chart.element.iter(_SER))
     number_format = _number_format(chart.element)
     if chart_type in _XY_TYPES:
-        data: Any = _xy_data(_without_empty_categories(value)[0], number_format)
+        value, notes = _without_empty_categories(value)
+        data: Any = _xy_data(value, number_format)
     else:
         data, notes = category_chart_data(value, number_format)
     backup = copy.deepcopy(chart_part._element)

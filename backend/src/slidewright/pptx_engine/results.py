@@ -17,7 +17,7 @@ WarningCode = Literal[
     "value_type_mismatch",  # e.g. a table value for a text element
     "invalid_image",  # picture bytes that are not an image we can place
     "chart_not_filled",  # a chart kind that cannot take the value (bubble, stock, ...)
-    "chart_data_adjusted",  # series padded or cut to the number of categories
+    "chart_data_adjusted",  # series padded or cut to the categories, empty categories left out
     "link_dropped",  # a link with a scheme other than http, https or mailto
     "element_not_filled",  # an unforeseen problem with this element; the template's stays
 ]

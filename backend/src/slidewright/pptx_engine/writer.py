@@ -420,12 +420,13 @@ class _DeckWriter:
             if reference is None:
                 if shape.tag != qn("p:sp"):
                     return
-                data, _ = category_chart_data(value)
+                data, notes = category_chart_data(value)
                 placeholder: Any = SlideShapeFactory(shape, job.part.slide.shapes)
                 placeholder.insert_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, data)
-                return
-            chart_part = job.part.related_part(reference.get(qn("r:id")))
-            for note in fill_chart(chart_part, value):
+            else:
+                chart_part = job.part.related_part(reference.get(qn("r:id")))
+                notes = fill_chart(chart_part, value)
+            for note in notes:
                 job.warn("chart_data_adjusted", element.name, note)
         except ChartFillError as exc:
             job.warn("chart_not_filled", element.name, str(exc))

@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AiAttribution } from '@/components/ai/AiAttribution';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import type { AiSuggestion } from '../types';
 
 // The backend's limit for file and slide descriptions.
@@ -30,25 +31,52 @@ interface EditableDescriptionProps {
 
 /**
  * A description with view and edit modes (spec §4): Edit opens the editor, Generate with AI opens
- * it with the AI's text to review (naming who wrote it), Save writes it, Cancel discards it.
+ * it with the AI's text to review (naming who wrote it until the user changes it), Save writes
+ * it, Cancel discards it. A new AI text replaces a draft the user has changed only once they
+ * confirm.
  */
 export function EditableDescription({ heading, value, emptyText, canEdit, onSave, onGenerate, generating, suggestion }: EditableDescriptionProps) {
   const { t } = useTranslation('templates');
   const { t: tCommon } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
-  // Who wrote the text in the editor, while it is the AI's (named under the field).
+  // Who wrote the text in the editor, while it is the AI's unchanged (named under the field).
   const [draftProvider, setDraftProvider] = useState<string | null>(null);
+  // The AI text last put in the editor: replacing it with a new one needs no confirmation.
+  const [aiText, setAiText] = useState<string | null>(null);
+  // A generated text waiting for the user to confirm it may replace their changes.
+  const [pending, setPending] = useState<AiSuggestion | null>(null);
   const [saving, setSaving] = useState(false);
   const editing = draft !== null;
+  // The draft as it is when a generation ends (the user may type while it runs).
+  const latest = useRef({ draft, aiText, value });
+  useEffect(() => {
+    latest.current = { draft, aiText, value };
+  });
 
   function edit(text: string | null, provider: string | null = null) {
     setDraft(text);
     setDraftProvider(provider);
+    setAiText(provider === null ? null : text);
+  }
+
+  function change(text: string) {
+    setDraft(text);
+    setDraftProvider(null); // the user's words now, not the AI's
   }
 
   async function generate() {
     const generated = await onGenerate();
-    if (generated !== null) edit(generated.text, generated.provider);
+    if (generated === null) return;
+    const { draft: current, aiText: lastAi, value: saved } = latest.current;
+    // Only words the user wrote are worth a question: not the saved text, the AI's, or nothing.
+    const changed = current !== null && current.trim() !== '' && current.trim() !== saved.trim() && current !== lastAi;
+    if (changed) setPending(generated);
+    else edit(generated.text, generated.provider);
+  }
+
+  function replaceWithPending() {
+    if (pending !== null) edit(pending.text, pending.provider);
+    setPending(null);
   }
 
   async function save() {
@@ -88,7 +116,7 @@ export function EditableDescription({ heading, value, emptyText, canEdit, onSave
           <TextField
             label={heading}
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => change(event.target.value)}
             multiline
             minRows={2}
             fullWidth
@@ -119,6 +147,14 @@ export function EditableDescription({ heading, value, emptyText, canEdit, onSave
           {suggestion && <Box sx={{ mt: value ? 1 : 0.5 }}>{suggestion}</Box>}
         </>
       )}
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('description.replaceTitle')}
+        body={t('description.replaceBody')}
+        confirmLabel={t('description.replace')}
+        onConfirm={replaceWithPending}
+        onCancel={() => setPending(null)}
+      />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '@/i18n/i18n';
-import type { PreflightReport } from '../../api/exportPreflight';
+import type { PreflightIssue, PreflightReport } from '../../api/exportPreflight';
 import { bySeverity, countByKind, describeIssue } from './preflightIssues';
 
 const i18n = initI18n('en');
@@ -12,6 +12,27 @@ describe('describeIssue', () => {
     const issue = { kind: 'other' as const, element: 'Chart 1', message: 'series padded to 3 categories' };
     expect(describeIssue(en, issue, 'en')).toBe('Chart 1: Could not be filled exactly as entered — series padded to 3 categories');
     expect(describeIssue(zh, issue, 'zh-CN')).toBe('Chart 1：无法完全按输入内容填充');
+  });
+
+  it('words an “other” problem from its engine code, in every language', () => {
+    const issue = { kind: 'other' as const, element: 'Chart', code: 'chart_data_adjusted' as const, message: '2 empty categories (no label, no values) were left out' };
+    expect(describeIssue(zh, issue, 'zh-CN')).toBe('Chart：图表数据已调整：省略了空类别，或按类别数补齐或截断了系列');
+    expect(describeIssue(en, issue, 'en')).toBe(
+      'Chart: Chart data adjusted: empty categories were left out, or a series was padded or cut to the number of categories — 2 empty categories (no label, no values) were left out',
+    );
+    expect(describeIssue(zh, { kind: 'other', element: 'Body', code: 'link_dropped', message: 'x' }, 'zh-CN')).toBe('Body：已删除协议不是 http、https 或 mailto 的链接（文字保留）');
+  });
+
+  it('falls back to the kind for a code it does not know, or none', () => {
+    // A newer server may send a code this client was not built with.
+    const unknown = { kind: 'other', element: 'Chart', code: 'chart_reshaped', message: 'detail' } as unknown as PreflightIssue;
+    expect(describeIssue(zh, unknown, 'zh-CN')).toBe('Chart：无法完全按输入内容填充');
+    expect(describeIssue(en, unknown, 'en')).toBe('Chart: Could not be filled exactly as entered — detail');
+    expect(describeIssue(zh, { kind: 'other', element: 'Chart', code: null, message: 'detail' }, 'zh-CN')).toBe('Chart：无法完全按输入内容填充');
+    // text_overflow keeps its own wording: the code only words “other” problems.
+    expect(describeIssue(en, { kind: 'text_overflow', code: 'text_overflow', message: 'x', needed: 1.5 }, 'en')).toBe(
+      'Text is too long to fit, even at 60% size (it needs 150% of the box)',
+    );
   });
 
   it('leaves out the element and the ratio when the server gives none', () => {

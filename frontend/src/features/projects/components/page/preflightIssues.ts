@@ -16,16 +16,39 @@ export function bySeverity(issues: readonly PreflightIssue[]): PreflightIssue[] 
   return [...issues].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
 }
 
+/** Engine codes with their own wording; `text_overflow` is a kind of its own. */
+type WordedCode = Exclude<NonNullable<PreflightIssue['code']>, 'text_overflow'>;
+const WORDED_CODES: Record<WordedCode, true> = {
+  unknown_element: true,
+  locked_element: true,
+  value_type_mismatch: true,
+  invalid_image: true,
+  chart_not_filled: true,
+  chart_data_adjusted: true,
+  link_dropped: true,
+  element_not_filled: true,
+};
+
+/** The issue's engine code when the interface words it (a newer server may send others). */
+function wordedCode(issue: PreflightIssue): WordedCode | null {
+  const code = issue.code;
+  return issue.kind === 'other' && code != null && Object.hasOwn(WORDED_CODES, code) ? (code as WordedCode) : null;
+}
+
 /**
- * One issue in the interface language, built from its `kind`, element and `needed` ratio. The
- * server's `message` is English only: an English interface shows it as the detail of `other`
- * (the one kind whose cause varies); other languages never see it (CONVENTIONS 5).
+ * One issue in the interface language, built from its `kind`, engine `code`, element and
+ * `needed` ratio. The server's `message` is English only: an English interface shows it as the
+ * detail of `other` (the one kind whose cause varies); other languages never see it
+ * (CONVENTIONS 5), so an `other` issue with a known `code` is worded from the code.
  */
 export function describeIssue(t: TFunction<'export'>, issue: PreflightIssue, language: string): string {
   let message: string;
+  const code = wordedCode(issue);
   if (issue.kind === 'text_overflow' && issue.needed != null) {
     const needed = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(issue.needed);
     message = t('issue.text_overflow_needed', { needed });
+  } else if (code) {
+    message = t(`code.${code}`);
   } else {
     message = t(`issue.${issue.kind}`);
   }
