@@ -172,6 +172,18 @@ for (const run of RUNS) {
       await expect(page.getByRole('article', { name: L('editor:slide.label', { position: 10 }), exact: true })).toBeVisible();
       await expect(page.getByRole('article', { name: L('editor:slide.label', { position: 11 }), exact: true })).toHaveCount(0);
 
+      if (SHOTS_DIR) {
+        // The review of suggested outline edits, for a human to look at (not applied here).
+        await page.getByRole('button', { name: L('editor:outline.edit') }).click();
+        const edit = page.getByRole('dialog');
+        await edit.getByRole('textbox', { name: L('editor:outline.editInstruction') }).fill(run.language === 'en' ? 'Add a slide about pricing after slide 3' : '在第 3 页后添加一页介绍定价');
+        await edit.getByRole('button', { name: L('editor:outline.suggest') }).click();
+        await expect(edit.getByText(L('editor:outline.reviewTitle'))).toBeVisible();
+        await shot(page, run.language, `outline-edits-${tag}`);
+        await edit.getByRole('button', { name: L('editor:outline.reviewDone') }).click();
+        await expect(edit).toBeHidden();
+      }
+
       // Fill every slide through the assistant, then accept everything it suggests.
       await page.getByRole('button', { name: L('editor:ai.deckMenu') }).click();
       await shot(page, run.language, `deck-menu-${tag}`);

@@ -473,7 +473,7 @@ def test_outline_edits_in_chinese(
     apply_outline(client, deck)
     body = client.post(
         f"/api/projects/{deck.id}/suggest-outline-edits",
-        json={"instruction": "删除第三页，然后把第5页移到第2页"},
+        json={"instruction": "删除第三页，然后把第 5 页移到第2页"},
         headers=alice.headers,
     ).json()
     assert [(e["op"], e["path"], e["value"]) for e in body["edits"]] == [
@@ -481,6 +481,17 @@ def test_outline_edits_in_chinese(
         ("move", "slides/4", 1),
     ]
     assert has_cjk(body["edits"][0]["reason"])
+    # The place may come first, as Chinese usually puts it.
+    for instruction, path in (
+        ("在第 3 页后添加一页介绍定价", "slides/3"),
+        ("在第2页前加一页讲风险", "slides/1"),
+    ):
+        body = client.post(
+            f"/api/projects/{deck.id}/suggest-outline-edits",
+            json={"instruction": instruction},
+            headers=alice.headers,
+        ).json()
+        assert [(e["op"], e["path"]) for e in body["edits"]] == [("insert", path)]
 
 
 def test_invalid_outline_edits_are_refused_whole(

@@ -459,7 +459,7 @@ def _number(token: str) -> int:
 
 _DELETE = (
     re.compile(r"(?:delete|remove|drop)\s+(?:the\s+)?slides?\s+(\d+)", re.I),
-    re.compile(rf"(?:删除|删掉|去掉|刪除|刪掉)第?{_N}[页頁张]"),
+    re.compile(rf"(?:删除|删掉|去掉|刪除|刪掉)第?\s*{_N}\s*[页頁张]"),
 )
 _MOVE = (
     re.compile(
@@ -467,7 +467,7 @@ _MOVE = (
         re.I,
     ),
     re.compile(
-        rf"(?:把|将|將)?第{_N}[页頁](?:移|移动|移動|挪)(?:到|至)第{_N}[页頁]?(之?[前后後])?"
+        rf"(?:把|将|將)?第\s*{_N}\s*[页頁](?:移|移动|移動|挪)(?:到|至)第\s*{_N}\s*[页頁]?(之?[前后後])?"
     ),
 )
 _INSERT = (
@@ -478,14 +478,19 @@ _INSERT = (
     ),
     re.compile(
         rf"(?:添加|增加|加|插入|新增)一[页頁](?:关于|介绍|講|讲|關於)?(.+?)"
-        rf"(?:[，,]?\s*(?:放在|在)第{_N}[页頁](之?[前后後]))?$"
+        rf"(?:[，,]?\s*(?:放在|在)第\s*{_N}\s*[页頁](之?[前后後]))?$"
     ),
+)
+# The place first: "在第3页后添加一页介绍定价".
+_INSERT_PLACE_FIRST = re.compile(
+    rf"(?:在|于|於)第\s*{_N}\s*[页頁](之?[前后後])面?[，,]?\s*(?:添加|增加|加|插入|新增)一[页頁]"
+    rf"(?:关于|介绍|講|讲|關於)?(.+)$"
 )
 _REPLACE = (
     re.compile(
         r"(?:change|rename|rewrite|replace)\s+slide\s+(\d+)\s+(?:to|with|as|into)\s+(.+)$", re.I
     ),
-    re.compile(rf"(?:将|把|將)?第{_N}[页頁](?:改为|改成|换成|替换为|改為|換成)(.+)$"),
+    re.compile(rf"(?:将|把|將)?第\s*{_N}\s*[页頁](?:改为|改成|换成|替换为|改為|換成)(.+)$"),
 )
 _SHORTEN = re.compile(r"shorten|shorter|more concise|concise|精简|简洁|缩短|精簡|簡潔|縮短", re.I)
 
@@ -570,6 +575,13 @@ def outline_edits(task: OutlineEditsInput) -> OutlineEdits:
                 handled = True
                 break
         if handled:
+            continue
+        placed = _INSERT_PLACE_FIRST.search(clause)
+        if placed is not None and valid(_number(placed.group(1))):
+            number = _number(placed.group(1))
+            position = number - 1 if placed.group(2) in ("前", "之前") else number
+            topic = t.strip_end_punctuation(placed.group(3))
+            edits.append(_insert(position, topic, current, lang, "edit_insert"))
             continue
         for pattern in _INSERT:
             inserted = pattern.search(clause)
