@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { escapeRegExp, t } from './i18n';
 import { AI_BASE_URL, FAKE_MODEL_PORT } from './servers';
-import { newAccount } from './helpers';
+import { readDeck, screenshotter, signUpViaApi, signInWithToken } from './helpers';
 
 /**
  * Issue 7, "Must show": with no configuration, a new user goes from a pasted document to an
@@ -82,27 +80,6 @@ const DOCUMENT_ZH = `# 北风咖啡上市计划
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
-async function shot(page: Page, language: string, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(join(SHOTS_DIR, language), { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOTS_DIR, language, `${name}.png`), fullPage: false });
-}
-
-/** python-pptx reads the downloaded deck: slide count, and the text of each slide. */
-function readDeck(path: string): { slides: string[][]; notes: string[] } {
-  const script = `
-import json, sys
-from pptx import Presentation
-deck = Presentation(sys.argv[1])
-slides = [[shape.text_frame.text for shape in slide.shapes if shape.has_text_frame and shape.text_frame.text.strip()] for slide in deck.slides]
-notes = [slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else '' for slide in deck.slides]
-print(json.dumps({"slides": slides, "notes": notes}))
-`;
-  const output = execFileSync('uv', ['run', '--quiet', 'python', '-c', script, path], { cwd: '../backend', encoding: 'utf8' });
-  return JSON.parse(output) as { slides: string[][]; notes: string[] };
-}
-
 const RUNS = [
   // The offline assistant draws on the document itself.
   { name: 'offline assistant', language: 'en', baseURL: undefined, document: DOCUMENT_EN, content: /14 euros|180,000 euros|Villeurbanne/ },
@@ -121,16 +98,10 @@ for (const run of RUNS) {
 
     test(`pasted document → outline → filled slides → exported 10-slide deck`, async ({ page, context, request }) => {
       test.setTimeout(240_000);
-      const account = newAccount('ai-flow');
-      const signup = await request.post('/api/auth/signup', { data: { name: account.name, email: account.email, password: account.password } });
-      const { token } = (await signup.json()) as { token: string };
-      await context.addInitScript(
-        ([value, language]) => {
-          window.localStorage.setItem('token', value);
-          window.localStorage.setItem('lang', language);
-        },
-        [token, run.language],
-      );
+      await signInWithToken(context, await signUpViaApi(request, 'ai-flow'), run.language);
+      // Screenshots for a human to look at, only with SHOTS_DIR set.
+      const capture = SHOTS_DIR ? screenshotter(page, SHOTS_DIR, run.language) : null;
+      const shot = async (name: string) => capture?.(name);
 
       // Create: the AI path suggests a title and a built-in template; the deck gets 10 slides
       // in the interface's language.
@@ -166,7 +137,7 @@ for (const run of RUNS) {
       await outline.getByRole('button', { name: L('editor:outline.generate') }).click();
       await expect(outline.getByText(L('editor:outline.selectTitle'))).toBeVisible({ timeout: 60_000 });
       await expect(outline.getByText(provider)).toBeVisible();
-      await shot(page, run.language, `outline-${tag}`);
+      await shot(`outline-${tag}`);
       await outline.getByRole('button', { name: L('editor:outline.useSlides', { count: 10 }) }).click();
       await expect(outline).toBeHidden();
       await expect(page.getByRole('article', { name: L('editor:slide.label', { position: 10 }), exact: true })).toBeVisible();
@@ -179,25 +150,25 @@ for (const run of RUNS) {
         await edit.getByRole('textbox', { name: L('editor:outline.editInstruction') }).fill(run.language === 'en' ? 'Add a slide about pricing after slide 3' : '在第 3 页后添加一页介绍定价');
         await edit.getByRole('button', { name: L('editor:outline.suggest') }).click();
         await expect(edit.getByText(L('editor:outline.reviewTitle'))).toBeVisible();
-        await shot(page, run.language, `outline-edits-${tag}`);
+        await shot(`outline-edits-${tag}`);
         await edit.getByRole('button', { name: L('editor:outline.reviewDone') }).click();
         await expect(edit).toBeHidden();
       }
 
       // Fill every slide through the assistant, then accept everything it suggests.
       await page.getByRole('button', { name: L('editor:ai.deckMenu') }).click();
-      await shot(page, run.language, `deck-menu-${tag}`);
+      await shot(`deck-menu-${tag}`);
       await page.getByRole('menuitem', { name: new RegExp(`^${escapeRegExp(L('editor:ai.fillEmpty', { count: 10 }))}`) }).click();
       await expect(page.getByRole('region', { name: L('editor:ai.valuesTitle') })).toHaveCount(10, { timeout: 120_000 });
       await expect(page.getByText(L('editor:ai.pending', { count: 10 }))).toBeVisible();
       await expect(page.getByRole('region', { name: L('editor:ai.valuesTitle') }).first().getByText(provider)).toBeVisible();
       await page.getByRole('region', { name: L('editor:ai.valuesTitle') }).nth(1).scrollIntoViewIfNeeded();
-      await shot(page, run.language, `suggestions-${tag}`);
+      await shot(`suggestions-${tag}`);
       await page.getByRole('button', { name: L('editor:ai.acceptAll') }).click();
       await expect(page.getByText(L('editor:ai.acceptedAll', { count: 10 }))).toBeVisible();
       await expect(page.getByRole('region', { name: L('editor:ai.valuesTitle') })).toHaveCount(0);
       await expect(page.getByText(L('editor:save.saved'), { exact: true })).toBeVisible();
-      await shot(page, run.language, `filled-${tag}`);
+      await shot(`filled-${tag}`);
 
       // Export: Build PPT (through the export check when it has warnings).
       const downloading = page.waitForEvent('download', { timeout: 60_000 });
@@ -206,7 +177,7 @@ for (const run of RUNS) {
       const download = await Promise.race([
         downloading,
         anyway.waitFor({ timeout: 30_000 }).then(async () => {
-          await shot(page, run.language, `preflight-${tag}`);
+          await shot(`preflight-${tag}`);
           await anyway.click();
           return downloading;
         }),

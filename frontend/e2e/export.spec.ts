@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newAccount, signUp } from './helpers';
+import { newAccount, readDeck, screenshotter, signUp } from './helpers';
 
 /**
  * Issue #6, "Must show": a deck is filled through the UI, Build PPT lists what the export would
@@ -11,32 +9,8 @@ import { newAccount, signUp } from './helpers';
  * python-pptx from the backend's environment).
  */
 
-const BACKEND = fileURLToPath(new URL('../../backend', import.meta.url));
 // The shared corpus is never copied into the project; its tests skip when it is absent.
 const CORPUS_DECK = fileURLToPath(new URL('../../../shared/corpus/pptx/ph-populated-placeholders.pptx', import.meta.url));
-
-/** Every slide's texts: text frames, table cells, chart categories and series names. */
-const READ_DECK = `
-import json, sys
-from pptx import Presentation
-slides = []
-for slide in Presentation(sys.argv[1]).slides:
-    texts = []
-    for shape in slide.shapes:
-        if shape.has_text_frame:
-            texts.append(shape.text_frame.text)
-        if getattr(shape, "has_table", False) and shape.has_table:
-            texts += [cell.text for row in shape.table.rows for cell in row.cells]
-        if getattr(shape, "has_chart", False) and shape.has_chart:
-            plot = shape.chart.plots[0]
-            texts += [str(c) for c in plot.categories] + [s.name for s in plot.series]
-    slides.append(texts)
-print(json.dumps(slides, ensure_ascii=False))
-`;
-
-function readDeck(path: string): string[][] {
-  return JSON.parse(execFileSync('uv', ['run', '--quiet', 'python', '-c', READ_DECK, path], { cwd: BACKEND, encoding: 'utf8' })) as string[][];
-}
 
 const LABELS = {
   en: {
@@ -167,7 +141,7 @@ test('must show: a corpus deck filled through the UI, the preflight warnings, Ex
   expect(await exportAnyway(page, 'en', dialog, file)).toBe(`${title}.pptx`);
 
   // Slide 6 had no template slide: five slides, holding what was typed.
-  const deck = readDeck(file);
+  const deck = readDeck(file).slides;
   expect(deck).toHaveLength(5);
   expect(deck[0]).toContain('2025 年度回顾 · Annual review');
   expect(deck[1]).toContain(LONG_TEXT);
@@ -214,7 +188,7 @@ test('a built-in template in Chinese: the warnings in zh-CN, Export Anyway and t
 
   const file = testInfo.outputPath('builtin-export.pptx');
   expect(await exportAnyway(page, 'zh-CN', dialog, file)).toBe(`${title}.pptx`);
-  const deck = readDeck(file);
+  const deck = readDeck(file).slides;
   expect(deck).toHaveLength(2);
   expect(deck[0]).toEqual(expect.arrayContaining(['2025 年度回顾', LONG_ZH, '市场部']));
   expect(deck[1]).toEqual(expect.arrayContaining(['季度关键指标', '指标', '第一季度', '收入', '31.2']));
@@ -269,13 +243,10 @@ test.describe('screenshots', () => {
       await page.goto(`/projects/${projectId}`);
       await page.getByRole('button', { name: L.build }).click();
       await expect(page.getByRole('dialog', { name: L.dialog })).toBeVisible({ timeout: 30_000 });
-      const dir = join(SHOTS_DIR!, language);
-      mkdirSync(dir, { recursive: true });
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: join(dir, '01-preflight-dialog.png') });
+      const shot = screenshotter(page, SHOTS_DIR!, language);
+      await shot('01-preflight-dialog');
       await page.setViewportSize({ width: 390, height: 800 });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(dir, '02-preflight-dialog-narrow.png') });
+      await shot('02-preflight-dialog-narrow');
     });
   }
 });

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export interface Account {
   name: string;
@@ -44,4 +46,49 @@ export function screenshotter(page: Page, dir: string, language: string) {
     await page.waitForTimeout(450);
     await page.screenshot({ path: join(target, `${name}.png`), fullPage });
   };
+}
+
+/** A new account through the API (the auth flow has its own specs); returns its token. */
+export async function signUpViaApi(request: APIRequestContext, label: string): Promise<string> {
+  const account = newAccount(label);
+  const response = await request.post('/api/auth/signup', { data: { name: account.name, email: account.email, password: account.password } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Every page of the context starts signed in with `token`, in the interface `language`. */
+export async function signInWithToken(context: BrowserContext, token: string, language: string) {
+  await context.addInitScript(
+    ([value, lang]) => {
+      window.localStorage.setItem('token', value);
+      window.localStorage.setItem('lang', lang);
+    },
+    [token, language] as const,
+  );
+}
+
+/** Every slide's texts (text frames, table cells, chart categories and series names) and notes. */
+const READ_DECK = `
+import json, sys
+from pptx import Presentation
+slides, notes = [], []
+for slide in Presentation(sys.argv[1]).slides:
+    texts = []
+    for shape in slide.shapes:
+        if shape.has_text_frame:
+            texts.append(shape.text_frame.text)
+        if getattr(shape, "has_table", False) and shape.has_table:
+            texts += [cell.text for row in shape.table.rows for cell in row.cells]
+        if getattr(shape, "has_chart", False) and shape.has_chart:
+            plot = shape.chart.plots[0]
+            texts += [str(c) for c in plot.categories] + [s.name for s in plot.series]
+    slides.append(texts)
+    notes.append(slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else "")
+print(json.dumps({"slides": slides, "notes": notes}, ensure_ascii=False))
+`;
+
+/** A downloaded deck as python-pptx reads it, in the backend's environment. */
+export function readDeck(path: string): { slides: string[][]; notes: string[] } {
+  const backend = fileURLToPath(new URL('../../backend', import.meta.url));
+  return JSON.parse(execFileSync('uv', ['run', '--quiet', 'python', '-c', READ_DECK, path], { cwd: backend, encoding: 'utf8' })) as { slides: string[][]; notes: string[] };
 }

@@ -28,7 +28,7 @@ export function t(language: string, key: string, vars: Record<string, string | n
   const count = vars.count;
   const value = node[leaf] ?? (typeof count === 'number' ? (node[`${leaf}_${count === 1 && language === 'en' ? 'one' : 'other'}`] ?? node[`${leaf}_other`]) : undefined);
   if (typeof value !== 'string') throw new Error(`no string ${language}:${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
+  return value.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 
 /** A string as a regular expression (for labels matched in part). */

@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { newAccount } from './helpers';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signUpViaApi, signInWithToken } from './helpers';
+import { t } from './i18n';
 
 /**
  * The content libraries in the browser, in both languages (issue 4 'Must show'):
@@ -16,18 +17,8 @@ import { newAccount } from './helpers';
 const LANGUAGES = ['en', 'zh-CN'] as const;
 type Language = (typeof LANGUAGES)[number];
 
-const localeCache = new Map<string, unknown>();
-
-/** The translated string at `path` of a namespace, with `{{placeholders}}` filled in. */
 function text(language: Language, namespace: string, path: string, values: Record<string, string | number> = {}): string {
-  const file = `${language}/${namespace}`;
-  if (!localeCache.has(file)) {
-    localeCache.set(file, JSON.parse(readFileSync(new URL(`../src/i18n/locales/${file}.json`, import.meta.url), 'utf8')));
-  }
-  let node: unknown = localeCache.get(file);
-  for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
-  if (typeof node !== 'string') throw new Error(`No string ${namespace}:${path} in ${language}`);
-  return node.replace(/{{\s*(\w+)[^}]*}}/g, (_match, name: string) => String(values[name] ?? ''));
+  return t(language, `${namespace}:${path}`, values);
 }
 
 /** A solid-colour PNG with a darker band, so each test picture looks different in the grid. */
@@ -86,22 +77,9 @@ function makeChineseDocx(path: string) {
   execFileSync('uv', ['run', 'python', '-c', script, path], { cwd: new URL('../../backend', import.meta.url).pathname });
 }
 
-async function signUpViaApi(request: APIRequestContext, label: string) {
-  const account = newAccount(label);
-  const response = await request.post('/api/auth/signup', { data: { name: account.name, email: account.email, password: account.password } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** Signs the browser in with `token` and the interface in `language`, without the login form. */
 async function enterAs(context: BrowserContext, page: Page, token: string, language: Language) {
-  await context.addInitScript(
-    ([storedToken, lang]) => {
-      window.localStorage.setItem('token', storedToken);
-      window.localStorage.setItem('lang', lang);
-    },
-    [token, language] as const,
-  );
+  await signInWithToken(context, token, language);
   await page.goto('/pictures');
 }
 

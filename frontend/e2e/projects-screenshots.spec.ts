@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount } from './helpers';
+import { newAccount, signInWithToken } from './helpers';
 
 /**
  * Not a check: captures the projects screens and the slide editor in both languages for a
@@ -88,13 +88,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     const signup = await request.post('/api/auth/signup', { data: { name: 'Ada Lovelace', email: account.email, password: account.password } });
     const { token } = (await signup.json()) as { token: string };
     const auth = { Authorization: `Bearer ${token}` };
-    await context.addInitScript(
-      ([value, lang]) => {
-        window.localStorage.setItem('token', value);
-        window.localStorage.setItem('lang', lang);
-      },
-      [token, language],
-    );
+    await signInWithToken(context, token, language);
     const templates = (await (await request.get('/api/pptx-files', { headers: auth })).json()) as { _id: string; filename: string }[];
     const terracotta = templates.find((file) => file.filename.includes('Terracotta'))!._id;
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { newAccount } from './helpers';
+import { signUpViaApi, signInWithToken } from './helpers';
 
 /** The labels the flow uses, in each interface language. */
 const LABELS = {
@@ -79,16 +79,8 @@ type Language = keyof typeof LABELS;
 
 /** A signed-in browser context in a language, through the API (the auth flow has its own specs). */
 async function signedIn(context: BrowserContext, request: APIRequestContext, language: Language, label: string) {
-  const account = newAccount(label);
-  const response = await request.post('/api/auth/signup', { data: { name: account.name, email: account.email, password: account.password } });
-  const { token } = (await response.json()) as { token: string };
-  await context.addInitScript(
-    ([value, lang]) => {
-      window.localStorage.setItem('token', value);
-      window.localStorage.setItem('lang', lang);
-    },
-    [token, language],
-  );
+  const token = await signUpViaApi(request, label);
+  await signInWithToken(context, token, language);
   return token;
 }
 

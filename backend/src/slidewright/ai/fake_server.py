@@ -312,14 +312,7 @@ class FakeOpenAI:
                 if self.path != "/_recorded":
                     self.send_error(404)
                     return
-                data = json.dumps(
-                    [{"path": r.path, "body": r.body} for r in fake.snapshot()], ensure_ascii=False
-                ).encode("utf-8")
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                self._send_json(200, [{"path": r.path, "body": r.body} for r in fake.snapshot()])
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
@@ -329,7 +322,9 @@ class FakeOpenAI:
                 except json.JSONDecodeError:
                     body = {}
                 fake._record(Recorded(self.path, body, dict(self.headers.items())))
-                status, answer = fake.answer(self.path, body)
+                self._send_json(*fake.answer(self.path, body))
+
+            def _send_json(self, status: int, answer: Any) -> None:
                 data = json.dumps(answer, ensure_ascii=False).encode("utf-8")
                 try:
                     self.send_response(status)
