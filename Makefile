@@ -12,7 +12,7 @@ BACKEND := cd backend &&
 FRONTEND := cd frontend &&
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.* frontend/tsconfig*.json frontend/package.json -type f 2>/dev/null)
 
-.PHONY: help deps run dev build client lint test test-backend test-frontend e2e bench clean
+.PHONY: help deps run dev build client lint test test-backend test-frontend test-browser e2e bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -66,8 +66,14 @@ test-frontend: deps
 e2e: build ## Playwright end-to-end tests on the built app (system Chromium)
 	$(FRONTEND) npm run e2e
 
-test: lint test-client test-backend test-frontend e2e ## every check (CI runs this)
+# The backend suite and the browser-side checks run side by side (two jobs): each spends much of
+# its time waiting (LibreOffice, the browser, the servers), so the wall time is close to the
+# longer of the two. --output-sync keeps each job's output together in the log.
+test: lint test-client ## every check (CI runs this)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-backend test-browser
 	@echo "==> all checks passed"
+
+test-browser: test-frontend e2e
 
 bench: deps ## benchmarks (print a table, write bench/results/*.json)
 	$(BACKEND) uv run python ../bench/run.py

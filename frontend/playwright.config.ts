@@ -2,16 +2,24 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { AI_PORT, FAKE_MODEL_PORT, PORT } from './e2e/servers';
+import { AI_PORT, FAKE_MODEL_PORT, OIDC_ISSUER, OIDC_PORT, PORT, SSO_PORT } from './e2e/servers';
 
 // End-to-end tests run the real backend (fresh SQLite database, migrated on start) serving the
 // built app (`npm run build` first), driven by the system Chromium: never `playwright install`.
 // E2E_PORT lets two runs (two people on one machine) use their own servers and data directories.
 const DATA = join(tmpdir(), PORT === 8123 ? 'slidewright-e2e-data' : `slidewright-e2e-data-${PORT}`);
 const AI_DATA = `${DATA}-ai`;
+const SSO_DATA = `${DATA}-sso`;
+// The people of the mock OpenID provider (chat-sso.spec.ts signs in as them).
+const CHAT_PEOPLE = [
+  { sub: 'chat-en', email: 'chat-en@example.com', email_verified: true, name: 'Ada Chat' },
+  { sub: 'chat-zh', email: 'chat-zh@example.com', email_verified: true, name: '张伟' },
+];
 
-if (!existsSync(new URL('./dist/index.html', import.meta.url))) {
-  throw new Error('frontend/dist is missing: run `npm run build` before `npm run e2e`.');
+// SLIDEWRIGHT_FRONTEND_DIST (read by the backend too) points at another build, e.g. one per person.
+const DIST = process.env.SLIDEWRIGHT_FRONTEND_DIST ?? new URL('./dist', import.meta.url).pathname;
+if (!existsSync(join(DIST, 'index.html'))) {
+  throw new Error(`${DIST} is missing: run \`npm run build\` before \`npm run e2e\`.`);
 }
 
 export default defineConfig({
@@ -68,6 +76,30 @@ export default defineConfig({
         `SLIDEWRIGHT_AI_BASE_URL=http://127.0.0.1:${FAKE_MODEL_PORT}/v1 SLIDEWRIGHT_AI_API_KEY=e2e SLIDEWRIGHT_AI_MODEL=fake-model ` +
         `uv run slidewright serve --host 127.0.0.1 --port ${AI_PORT}`,
       url: `http://127.0.0.1:${AI_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // Chat sign-on (issue 14): a real OpenID provider (the backend's test dependency
+    // oidc-provider-mock) and an app configured for it, as IT would with SLIDEWRIGHT_CHAT_SSO_*.
+    {
+      command:
+        `cd ../backend && uv run python -m oidc_provider_mock --host 127.0.0.1 --port ${OIDC_PORT} ` +
+        CHAT_PEOPLE.map((person) => `--user-claims '${JSON.stringify(person)}'`).join(' '),
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore', // it logs every request there
+    },
+    {
+      command:
+        `cd ../backend && rm -rf ${SSO_DATA} && SLIDEWRIGHT_DATA_DIR=${SSO_DATA} SLIDEWRIGHT_RENDERER=fake ` +
+        `SLIDEWRIGHT_INSTALL_BUILTINS=false SLIDEWRIGHT_CHAT_SSO_ISSUER=${OIDC_ISSUER} ` +
+        `SLIDEWRIGHT_CHAT_SSO_CLIENT_ID=slidewright-e2e SLIDEWRIGHT_CHAT_SSO_CLIENT_SECRET=e2e-secret ` +
+        `uv run slidewright serve --host 127.0.0.1 --port ${SSO_PORT}`,
+      url: `http://127.0.0.1:${SSO_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { escapeRegExp, t } from './i18n';
 import { AI_BASE_URL, FAKE_MODEL_PORT } from './servers';
 import { readDeck, screenshotter, signUpViaApi, signInWithToken } from './helpers';

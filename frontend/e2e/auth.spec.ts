@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { logIn, logOut, newAccount, signUp } from './helpers';
 
 test('a new user signs up, logs out and logs in again', async ({ page }) => {

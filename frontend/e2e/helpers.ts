@@ -49,9 +49,10 @@ export function screenshotter(page: Page, dir: string, language: string) {
 }
 
 /** A new account through the API (the auth flow has its own specs); returns its token. */
-export async function signUpViaApi(request: APIRequestContext, label: string): Promise<string> {
+/** A new account through the API; `name` overrides the generated one (e.g. a Chinese name). */
+export async function signUpViaApi(request: APIRequestContext, label: string, name?: string): Promise<string> {
   const account = newAccount(label);
-  const response = await request.post('/api/auth/signup', { data: { name: account.name, email: account.email, password: account.password } });
+  const response = await request.post('/api/auth/signup', { data: { name: name ?? account.name, email: account.email, password: account.password } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { token: string }).token;
 }

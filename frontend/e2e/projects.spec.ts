@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from './fixtures';
 import { signUpViaApi, signInWithToken } from './helpers';
 
 /** The labels the flow uses, in each interface language. */
@@ -22,6 +22,9 @@ const LABELS = {
     templateOption: (n: number) => new RegExp(`^Template slide ${n}:`),
     templateChip: (n: number) => `Template slide ${n} ·`,
     valueOf: (name: string) => `Value of “${name}”`,
+    // The built-in template's edition in this language, and its title element's name.
+    terracotta: /Slidewright Terracotta/,
+    titleElement: 'Title',
     headerCell: (col: number) => `Header, column ${col}`,
     cell: (row: number, col: number) => `Row ${row}, column ${col}`,
     addRow: 'Add row',
@@ -57,6 +60,8 @@ const LABELS = {
     templateOption: (n: number) => new RegExp(`^模板第 ${n} 页：`),
     templateChip: (n: number) => `模板第 ${n} 页 ·`,
     valueOf: (name: string) => `“${name}”的内容`,
+    terracotta: /Slidewright 陶土/,
+    titleElement: '标题',
     headerCell: (col: number) => `表头，第 ${col} 列`,
     cell: (row: number, col: number) => `第 ${row} 行，第 ${col} 列`,
     addRow: '添加行',
@@ -116,7 +121,7 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(wizard.getByText(L.titleRequired)).toHaveCount(0);
     await wizard.getByLabel(L.title).fill(`E2E ${language}`);
     await wizard.getByLabel(L.template).click();
-    await page.getByRole('option', { name: /Slidewright Terracotta/ }).click();
+    await page.getByRole('option', { name: L.terracotta }).click();
     await wizard.getByLabel(L.numSlides).fill('1');
     await wizard.getByRole('button', { name: L.create, exact: true }).click();
     await expect(page).toHaveURL(/\/projects\/[0-9A-Z]{26}$/);
@@ -148,12 +153,12 @@ for (const language of ['en', 'zh-CN'] as const) {
     await assignTemplate(page, language, 4, 10);
 
     // Text, with an undo on the way.
-    const title = slide(page, language, 1).getByRole('textbox', { name: L.valueOf('Title') });
+    const title = slide(page, language, 1).getByRole('textbox', { name: L.valueOf(L.titleElement) });
     await title.fill('typo');
     await page.keyboard.press('ControlOrMeta+z');
     await expect(title).toHaveValue('');
     await title.fill(L.texts.title);
-    await slide(page, language, 4).getByRole('textbox', { name: L.valueOf('Title') }).fill(L.texts.closing);
+    await slide(page, language, 4).getByRole('textbox', { name: L.valueOf(L.titleElement) }).fill(L.texts.closing);
 
     // Table: header and one row, after adding a row.
     const table = slide(page, language, 3);
@@ -184,8 +189,8 @@ for (const language of ['en', 'zh-CN'] as const) {
     // Everything came back from the server.
     await page.reload();
     for (const [index, description] of order.entries()) await expect(slide(page, language, index + 1)).toContainText(description);
-    await expect(slide(page, language, 1).getByRole('textbox', { name: L.valueOf('Title') })).toHaveValue(L.texts.title);
-    await expect(slide(page, language, 2).getByRole('textbox', { name: L.valueOf('Title') })).toHaveValue(L.texts.closing);
+    await expect(slide(page, language, 1).getByRole('textbox', { name: L.valueOf(L.titleElement) })).toHaveValue(L.texts.title);
+    await expect(slide(page, language, 2).getByRole('textbox', { name: L.valueOf(L.titleElement) })).toHaveValue(L.texts.closing);
     await expect(slide(page, language, 2).getByText(L.templateChip(10))).toBeVisible();
     const chartAfter = slide(page, language, 3);
     await expect(chartAfter.getByRole('textbox', { name: L.category(2), exact: true })).toHaveValue(L.chart.categories[1]);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { newAccount, screenshotter, signUp } from './helpers';
 
 // The offline assistant (the default provider) answers at once and the same way every time, so

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { newAccount, screenshotter, signUp } from './helpers';
 
 // Thumbnails are rendered by the real LibreOffice: give rendering its time.

@@ -4,6 +4,8 @@ from fastapi import APIRouter
 
 from slidewright.ai.router import router as ai_router
 from slidewright.auth.router import router as auth_router
+from slidewright.auth.tokens_router import router as api_tokens_router
+from slidewright.chat_sso.router import router as chat_sso_router
 from slidewright.core.schemas import ERROR_RESPONSES
 from slidewright.export.router import router as export_router
 from slidewright.files.router import router as files_router
@@ -12,6 +14,7 @@ from slidewright.jobs.router import router as jobs_router
 from slidewright.license.router import router as license_router
 from slidewright.materials.project_router import router as project_materials_router
 from slidewright.materials.router import router as materials_router
+from slidewright.previews.router import router as previews_router
 from slidewright.projects.router import router as projects_router
 from slidewright.system.router import router as system_router
 from slidewright.tags.router import router as tags_router
@@ -22,6 +25,8 @@ from slidewright.users.router import router as users_router
 api_router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
 api_router.include_router(system_router)
 api_router.include_router(auth_router)
+api_router.include_router(chat_sso_router)
+api_router.include_router(api_tokens_router)  # before users_router's /users/{user_id}
 api_router.include_router(users_router)
 api_router.include_router(license_router)
 api_router.include_router(tags_router)
@@ -34,4 +39,5 @@ api_router.include_router(images_router)
 api_router.include_router(materials_router)
 api_router.include_router(ai_router)
 api_router.include_router(export_router)
+api_router.include_router(previews_router)
 api_router.include_router(project_materials_router)

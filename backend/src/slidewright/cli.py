@@ -92,6 +92,24 @@ def _set_role(role: str) -> Handler:
     return handler
 
 
+def _link_chat(args: argparse.Namespace, settings: Settings) -> int:
+    from slidewright import migrate
+    from slidewright.chat_sso import service as chat_sso
+    from slidewright.core.db import make_engine, make_session_factory
+
+    migrate.upgrade(settings.resolved_database_url)
+    engine = make_engine(settings.resolved_database_url)
+    with make_session_factory(engine)() as session:
+        user = chat_sso.prepare_link(session, args.email)
+        session.commit()
+        print(
+            f"{user.email} now signs in through the chat product; its password no longer works. "
+            "The next chat sign-in with this verified email links the account."
+        )
+    engine.dispose()
+    return 0
+
+
 def _license_keygen(args: argparse.Namespace, settings: Settings) -> int:
     from slidewright.license import service
 
@@ -145,6 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
         sub = users.add_parser(action, help=f"make an account {role}")
         sub.add_argument("email")
         sub.set_defaults(handler=_set_role(role))
+    link = users.add_parser(
+        "link-chat", help="let the next chat sign-in with this email take over a local account"
+    )
+    link.add_argument("email")
+    link.set_defaults(handler=_link_chat)
 
     lic = commands.add_parser("license", help="license keys and files").add_subparsers(
         dest="license_command", required=True, metavar="ACTION"

@@ -2,6 +2,7 @@
 
 from slidewright.ai import jobs as ai_jobs
 from slidewright.files import tasks as files_tasks
+from slidewright.previews import tasks as previews_tasks
 from slidewright.templates import tasks as templates_tasks
 
-__all__ = ["ai_jobs", "files_tasks", "templates_tasks"]
+__all__ = ["ai_jobs", "files_tasks", "previews_tasks", "templates_tasks"]

@@ -17,6 +17,8 @@ from slidewright.core.db import make_engine, make_session_factory, unit_of_work
 from slidewright.core.errors import install_error_handlers
 from slidewright.core.middleware import BodySizeLimitMiddleware, RequestLogMiddleware
 from slidewright.core.ratelimit import RateLimiter
+from slidewright.core.security_headers import SecurityHeadersMiddleware
+from slidewright.mcp.server import mount_mcp
 from slidewright.services import Services
 from slidewright.web import mount_web
 
@@ -45,7 +47,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         if settings.install_builtins:
             _install_builtins(app)
         try:
-            yield
+            async with app.state.mcp_sessions.run():
+                yield
         finally:
             app.state.services.close()
             app.state.engine.dispose()
@@ -70,6 +73,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
 
     install_error_handlers(app)
     app.include_router(api_router)
+    app.state.mcp_sessions = mount_mcp(app)  # before the web app's catch-all route
     mount_web(app, settings)
 
     app.add_middleware(
@@ -86,4 +90,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
             expose_headers=["Content-Disposition", "X-Request-ID"],
         )
     app.add_middleware(RequestLogMiddleware)
+    # Outermost, so error answers from the other middleware carry the headers too.
+    https = (settings.public_url or "").lower().startswith("https://")
+    app.add_middleware(SecurityHeadersMiddleware, hsts=https)
     return app

@@ -31,10 +31,11 @@ def mount_web(app: FastAPI, settings: Settings) -> None:
 
     @app.get("/{path:path}", include_in_schema=False)
     def spa(path: str, request: Request) -> Response:
-        # Unknown API paths and doc files are real 404s, not the app shell.
+        # Unknown API paths, doc files and well-known URIs (MCP clients probe
+        # /.well-known/oauth-* after a 401) are real 404s, not the app shell.
         if (
             path == "api"
-            or path.startswith("api/")
+            or path.startswith(("api/", ".well-known/"))
             or (path.startswith("docs/") and path.endswith(".md"))
         ):
             return error_response(NotFoundError(), request_lang(request))

@@ -142,16 +142,28 @@ def test_recommendation_needs_a_description(client: TestClient, alice: SignedIn)
     assert response.json()["errorCode"] == "description_required"
 
 
-def test_outline_follows_the_material_and_fills_the_slide_count(
+def test_outline_follows_the_material_and_says_when_it_cannot_fill_the_slide_count(
     app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn
 ) -> None:
     deck = _deck(app, client, alice, builtins["terracotta"], "en")
     body = _valid(
-        client.get(f"/api/projects/{deck.id}/suggest-outline", headers=alice.headers),
+        client.get(
+            f"/api/projects/{deck.id}/suggest-outline",
+            headers={**alice.headers, "Accept-Language": "zh-CN"},
+        ),
         OutlineSuggestion,
     )
     slides = body["slides"]
-    assert len(slides) == 10
+    # Six sections, a title, an agenda and a closing: nine of the ten asked, no padding, and
+    # a plain notice in the interface language (Chinese) while the outline stays English.
+    assert len(slides) == 9
+    assert [(n["code"], n["requested"], n["given"]) for n in body["notices"]] == [
+        ("fewer_slides", 10, 9)
+    ]
+    assert has_cjk(body["notices"][0]["message"])
+    assert all(has_cjk(s["aiSuggestionReasonForPptxSlideNumber"]) for s in slides)
+    assert not any(has_cjk(s["contentDescription"]) for s in slides)
+    assert not any("continued" in s["contentDescription"].lower() for s in slides)
     descriptions = [s["contentDescription"] for s in slides]
     assert descriptions[0].startswith("Title slide")
     assert descriptions[1].startswith("Agenda")
@@ -464,6 +476,26 @@ def test_outline_edits_suggest_and_apply(
         headers=alice.headers,
     )
     assert stale.status_code == 409
+
+
+def test_outline_edits_say_what_they_do_not_understand(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn
+) -> None:
+    deck = _deck(app, client, alice, builtins["jade"], "en")
+    apply_outline(client, deck)
+    suggested = _valid(
+        client.post(
+            f"/api/projects/{deck.id}/suggest-outline-edits",
+            json={"instruction": "show it as two columns"},
+            headers={**alice.headers, "Accept-Language": "zh-CN"},
+        ),
+        OutlineEditsSuggestion,
+    )
+    assert suggested["edits"] == []
+    [notice] = suggested["notices"]
+    assert notice["code"] == "instruction_not_understood"
+    assert notice["text"] == "show it as two columns"
+    assert has_cjk(notice["message"])
 
 
 def test_outline_edits_in_chinese(

@@ -625,3 +625,68 @@ def test_fake_server_reports_what_it_was_asked_over_http(fake_server: FakeOpenAI
     recorded = httpx.get(f"{root}/_recorded").json()
     assert recorded == [{"path": "/v1/chat/completions", "body": {"messages": [], "model": "m"}}]
     assert httpx.get(f"{root}/elsewhere").status_code == 404
+
+
+def test_model_figures_that_are_in_no_input_are_not_suggested(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    project = client.get(f"/api/projects/{deck.id}", headers=alice.headers).json()
+    slides = project["slides"]
+    chart_slide = next(
+        s["slideNumber"]
+        for s in client.get(f"/api/pptx-files/{builtins['jade']}", headers=alice.headers).json()[
+            "parsedSlides"
+        ]
+        if any(e["type"] == "chart" for e in s["elements"])
+    )
+    slides[2] = {**slides[2], "pptxSlideNumber": chart_slide, "formData": {}}
+    client.put(
+        f"/api/projects/{deck.id}",
+        json={"version": project["version"], "slides": slides},
+        headers=alice.headers,
+    )
+    invented_chart = {
+        "categories": ["North America", "Europe"],
+        "series": [{"name": "Growth", "values": [12, 27]}],  # 27 is in no input
+    }
+    answer = {
+        "values": [
+            {
+                "name": "Title",
+                "text": "Revenue growth",
+                "imageId": None,
+                "table": None,
+                "chart": None,
+            },
+            {"name": "Key Figure", "text": "71%", "imageId": None, "table": None, "chart": None},
+            {
+                "name": "Takeaway",
+                "text": "Revenue grew 18% year over year\nNext year we expect 40% growth",
+                "imageId": None,
+                "table": None,
+                "chart": None,
+            },
+            {
+                "name": "Chart",
+                "text": None,
+                "imageId": None,
+                "table": None,
+                "chart": invented_chart,
+            },
+        ],
+        "notes": "",
+    }
+    fake.enqueue(*(Scripted(content=json.dumps(answer)) for _ in range(2)))
+    response = client.post(
+        f"/api/projects/{deck.id}/generate-slide-data",
+        json={"slideIndex": 2},
+        headers=alice.headers,
+    )
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["formData"]["Title"] == "Revenue growth"
+    assert body["formData"]["Takeaway"] == "Revenue grew 18% year over year"
+    assert "Key Figure" not in body["formData"] and "Chart" not in body["formData"]
+    skipped = {item["elementName"]: item["reason"] for item in body["skipped"]}
+    assert skipped["Key Figure"] == skipped["Chart"] == "unsupported_figures"

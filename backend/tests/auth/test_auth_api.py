@@ -138,16 +138,51 @@ def test_repeated_failures_are_rate_limited_per_ip(client: TestClient) -> None:
     assert blocked.status_code == 429
 
 
-def test_logout_revokes_every_token(client: TestClient) -> None:
+def _me_status(client: TestClient, token: str) -> int:
+    return client.get("/api/users/me", headers={"Authorization": f"Bearer {token}"}).status_code
+
+
+def test_logout_ends_only_this_session(client: TestClient) -> None:
+    account = signup(client, "user@example.com")
+    other_browser = client.post(
+        "/api/auth/login", json={"email": "user@example.com", "password": "secret1"}
+    ).json()["token"]
+    assert client.post("/api/auth/logout", headers=account.headers).status_code == 204
+    response = client.get("/api/users/me", headers=account.headers)
+    assert response.status_code == 401
+    assert response.json()["errorCode"] == "invalid_token"
+    assert _me_status(client, other_browser) == 200
+    # Signing in again after a logout gives a working token (a new token id).
+    again = client.post(
+        "/api/auth/login", json={"email": "user@example.com", "password": "secret1"}
+    ).json()["token"]
+    assert _me_status(client, again) == 200
+
+
+def test_logout_twice_is_refused_the_second_time(client: TestClient) -> None:
+    account = signup(client, "user@example.com")
+    assert client.post("/api/auth/logout", headers=account.headers).status_code == 204
+    assert client.post("/api/auth/logout", headers=account.headers).status_code == 401
+
+
+def test_logout_everywhere_revokes_every_token(client: TestClient) -> None:
     account = signup(client, "user@example.com")
     second = client.post(
         "/api/auth/login", json={"email": "user@example.com", "password": "secret1"}
     ).json()
-    assert client.post("/api/auth/logout", headers=account.headers).status_code == 204
+    response = client.post("/api/auth/logout-everywhere", headers=account.headers)
+    assert response.status_code == 204
     for token in (account.token, second["token"]):
         response = client.get("/api/users/me", headers={"Authorization": f"Bearer {token}"})
         assert response.status_code == 401
         assert response.json()["errorCode"] == "invalid_token"
+
+
+def test_one_users_logout_never_touches_another_user(client: TestClient) -> None:
+    alice = signup(client, "alice@example.com")
+    bob = signup(client, "bob@example.com")
+    client.post("/api/auth/logout-everywhere", headers=alice.headers)
+    assert _me_status(client, bob.token) == 200
 
 
 def test_requests_without_or_with_a_tampered_token_are_rejected(client: TestClient) -> None:

@@ -17,7 +17,7 @@ from pptx import Presentation
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.presentation import Presentation as PresentationObject
 
-from slidewright.builtin import BUILTIN_TEMPLATES, build, get_template
+from slidewright.builtin import BUILTIN_TEMPLATES, EDITIONS, build, get_template
 from slidewright.builtin.__main__ import main
 from slidewright.pptx_engine.reader import read_presentation
 
@@ -218,6 +218,9 @@ def test_builds_are_byte_for_byte_reproducible(key: str) -> None:
 def test_the_module_command_writes_every_file(tmp_path: Path) -> None:
     assert main([str(tmp_path / "out")]) == 0
     written = sorted(path.name for path in (tmp_path / "out").glob("*.pptx"))
-    assert written == sorted(template.filename for template in BUILTIN_TEMPLATES)
+    assert written == sorted(
+        template.filename_in(edition.lang) for template in BUILTIN_TEMPLATES for edition in EDITIONS
+    )
     assert (tmp_path / "out" / "Slidewright Jade.pptx").read_bytes() == built("jade")
+    assert (tmp_path / "out" / "Slidewright 青玉.pptx").read_bytes() == build("jade", "zh-CN")
     assert main([]) == 2

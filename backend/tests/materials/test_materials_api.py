@@ -530,6 +530,16 @@ def test_snippet_is_200_characters_around_the_first_hit(
     assert start["snippet"]["text"].startswith("这是一段很长的开头文字")
 
 
+def test_markdown_snippets_show_the_text_as_read(client: TestClient, alice: SignedIn) -> None:
+    source = "# Quarterly review\n\n## Revenue\n\nRevenue grew in the north.\n\n```\ncode\n```\n"
+    uploaded(client, alice, "q3.md", source.encode())
+    [result] = search(client, alice, "revenue")["results"]
+    text = result["snippet"]["text"]
+    assert "#" not in text and "```" not in text
+    assert "Quarterly review" in text
+    assert _marked(text, result["snippet"]["highlights"]) == ["Revenue", "Revenue"]
+
+
 def test_long_text_is_found_in_every_passage(client: TestClient, alice: SignedIn) -> None:
     paragraphs = [f"Paragraph {i}: " + "普通的内容，没有特别之处。" * 20 for i in range(60)]
     paragraphs[3] += " 早期的独特词语"

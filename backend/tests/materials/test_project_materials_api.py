@@ -91,3 +91,41 @@ def test_other_users_cannot_reach_or_link(
     )
     assert refused.status_code == 404
     assert refused.json()["errorCode"] == "material_not_found"
+
+
+def test_project_search_finds_only_the_projects_materials(
+    client: TestClient, alice: SignedIn, project: str
+) -> None:
+    base = f"/api/projects/{project}/materials"
+    other = client.post("/api/projects", json={"title": "Other"}, headers=alice.headers).json()
+    linked = _text(client, alice, "/api/materials/text", "linked.txt", "市场 linked")
+    _text(client, alice, "/api/materials/text", "unlinked.txt", "市场 unlinked")
+    own = _text(client, alice, f"{base}/text", "own.txt", "市场 own")
+    _text(client, alice, f"/api/projects/{other['_id']}/materials/text", "elsewhere.txt", "市场")
+    client.post(f"{base}/associate", json={"materialIds": [linked["_id"]]}, headers=alice.headers)
+
+    found = client.post(f"{base}/search", json={"query": "市场"}, headers=alice.headers).json()
+    assert found["total"] == 2
+    assert {r["material"]["_id"] for r in found["results"]} == {linked["_id"], own["_id"]}
+    # The library's search is unchanged: its own materials, never a project's.
+    library = client.post("/api/materials/search", json={"query": "市场"}, headers=alice.headers)
+    assert {r["material"]["fileMeta"]["filename"] for r in library.json()["results"]} == {
+        "linked.txt",
+        "unlinked.txt",
+    }
+
+
+def test_another_user_cannot_search_a_project(
+    client: TestClient, alice: SignedIn, project: str
+) -> None:
+    _text(client, alice, f"/api/projects/{project}/materials/text", "own.txt", "机密 secret")
+    bob = signup(client, "bob@example.com")
+    _text(client, bob, "/api/materials/text", "bob.txt", "机密 secret")
+    refused = client.post(
+        f"/api/projects/{project}/materials/search", json={"query": "机密"}, headers=bob.headers
+    )
+    assert refused.status_code == 404
+    assert refused.json()["errorCode"] == "project_not_found"
+    # Bob's own search never reaches Alice's project material.
+    mine = client.post("/api/materials/search", json={"query": "机密"}, headers=bob.headers).json()
+    assert [r["material"]["fileMeta"]["filename"] for r in mine["results"]] == ["bob.txt"]

@@ -56,6 +56,7 @@ def test_create_with_defaults(client: TestClient, alice: SignedIn) -> None:
         "formData": {},
         "lockedElementNames": [],
         "notes": "",
+        "writtenForOrder": None,
     }
 
 
@@ -83,6 +84,25 @@ def test_num_slides_grows_and_truncates(client: TestClient, alice: SignedIn) -> 
     assert grown["version"] == 2
     shrunk = put(client, alice, grown, numSlides=1).json()
     assert [s["id"] for s in shrunk["slides"]] == [first_id]
+
+
+def test_project_sent_back_as_read_keeps_slide_edits_and_applies_a_changed_count(
+    client: TestClient, alice: SignedIn
+) -> None:
+    project = create(client, alice, numSlides=3)
+    dropped = {**project, "slides": project["slides"][1:]}  # numSlides still says 3
+    kept = client.put(f"/api/projects/{project['_id']}", json=dropped, headers=alice.headers)
+    assert [s["id"] for s in kept.json()["slides"]] == [s["id"] for s in dropped["slides"]]
+    grown = {**kept.json(), "numSlides": 4}  # the slides as read, the count changed
+    response = client.put(f"/api/projects/{project['_id']}", json=grown, headers=alice.headers)
+    assert response.json()["numSlides"] == 4
+    assert response.json()["slides"][:2] == kept.json()["slides"]
+
+
+def test_negative_num_slides_is_refused_on_update(client: TestClient, alice: SignedIn) -> None:
+    project = create(client, alice, numSlides=3)
+    response = put(client, alice, project, numSlides=-1)
+    assert response.json()["errorCode"] == "invalid_num_slides"
 
 
 def test_stale_version_is_a_conflict_and_changes_nothing(

@@ -29,6 +29,13 @@ def test_unknown_api_path_is_a_typed_404(client: TestClient) -> None:
     assert response.json()["errorCode"] == "not_found"
 
 
+def test_well_known_probes_are_404_not_the_web_app(client: TestClient) -> None:
+    # MCP clients look for OAuth metadata after a 401; the app shell would look like metadata.
+    response = client.get("/.well-known/oauth-protected-resource/mcp")
+    assert response.status_code == 404
+    assert response.json()["errorCode"] == "not_found"
+
+
 def test_oversized_json_body_is_413(client: TestClient) -> None:
     big = "x" * (3 * 1024 * 1024)
     response = client.post(

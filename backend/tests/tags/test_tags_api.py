@@ -69,6 +69,29 @@ def test_duplicate_names_for_the_same_owner_are_rejected(
     _create(client, bob, "finance")  # another owner may use the same name
 
 
+def test_names_differing_only_in_case_are_the_same_tag(
+    client: TestClient, alice: SignedIn, bob: SignedIn
+) -> None:
+    product = _create(client, alice, "Product")
+    for name in ("product", "PRODUCT", "  product "):
+        response = client.post("/api/tags", json={"name": name}, headers=alice.headers)
+        assert response.status_code == 409, name
+        assert response.json()["errorCode"] == "tag_exists"
+    # Renaming another tag onto the name in other letters is refused the same way...
+    other = _create(client, alice, "launch")
+    response = client.put(
+        f"/api/tags/{other['_id']}", json={"name": "PRODUCT"}, headers=alice.headers
+    )
+    assert response.status_code == 409
+    # ...while a tag may change the case of its own name.
+    response = client.put(
+        f"/api/tags/{product['_id']}", json={"name": "product"}, headers=alice.headers
+    )
+    assert response.status_code == 200
+    assert response.json()["name"] == "product"
+    _create(client, bob, "PRODUCT")  # another owner's names do not count
+
+
 def test_only_admins_may_make_tags_public(
     client: TestClient, admin: SignedIn, alice: SignedIn
 ) -> None:

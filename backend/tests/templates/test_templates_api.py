@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
 import pytest
@@ -299,6 +300,68 @@ def test_render_failures_are_typed_job_errors(
     job = template["renderJob"]
     assert (job["status"], job["errorCode"]) == ("failed", code)
     assert template["thumbnailSlides"] == []
+
+
+def install_builtin_templates(app: FastAPI) -> None:
+    from slidewright.core.db import unit_of_work
+    from slidewright.templates.builtins import install_builtins
+
+    with unit_of_work(app.state.session_factory) as session:
+        install_builtins(session, app.state.services)
+    app.state.services.jobs.wait_idle()
+
+
+def builtin_templates(client: TestClient, headers: dict[str, str]) -> list[dict]:
+    return [t for t in client.get("/api/pptx-files", headers=headers).json() if t["builtin"]]
+
+
+def test_each_user_lists_the_builtin_edition_of_their_language(
+    client: TestClient, app: FastAPI, alice: SignedIn
+) -> None:
+    from slidewright.builtin import BUILTIN_TEMPLATES
+
+    install_builtin_templates(app)
+    zh = {**alice.headers, "Accept-Language": "zh-CN,zh;q=0.9"}
+    english = builtin_templates(client, alice.headers)
+    chinese = builtin_templates(client, zh)
+    assert sorted(t["filename"] for t in english) == sorted(t.filename for t in BUILTIN_TEMPLATES)
+    assert sorted(t["filename"] for t in chinese) == sorted(
+        t.filename_in("zh-CN") for t in BUILTIN_TEMPLATES
+    )
+
+    detail = client.get(f"/api/pptx-files/{chinese[0]['_id']}", headers=zh).json()
+    assert detail["thumbnailSlides"] == list(range(1, 11))
+    slides = detail["parsedSlides"]
+    names = {e["name"] for slide in slides for e in slide["elements"]}
+    assert {"标题", "副标题", "演讲人", "关键数字", "要点总结", "正文", "联系方式"} <= names
+    assert not names & {"Title", "Subtitle", "Presenter", "Key Figure", "Takeaway", "Body"}
+    assert slides[0]["layoutName"] == "标题幻灯片"
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    assert all(cjk.search(slide["layoutName"]) for slide in slides)
+    samples = [e["innerText"] for slide in slides for e in slide["elements"] if e["innerText"]]
+    assert all(cjk.search(text) or re.fullmatch(r"[\d+%.]+", text) for text in samples)
+
+
+def test_a_project_keeps_its_builtin_edition_when_its_owner_switches_language(
+    client: TestClient, app: FastAPI, alice: SignedIn
+) -> None:
+    install_builtin_templates(app)
+    english = builtin_templates(client, alice.headers)[0]
+    created = client.post(
+        "/api/projects",
+        json={"title": "Review", "lang": "en", "pptxFileId": english["_id"], "numSlides": 1},
+        headers=alice.headers,
+    )
+    assert created.status_code == 201, created.text
+    # Now in Chinese: the list offers the Chinese edition, the project's edition still opens,
+    # its names unchanged (the project's values are keyed by them), its descriptions Chinese.
+    zh = {**alice.headers, "Accept-Language": "zh-CN"}
+    project = client.get(f"/api/projects/{created.json()['_id']}", headers=zh).json()
+    assert project["pptxFileId"] == english["_id"]
+    template = client.get(f"/api/pptx-files/{english['_id']}", headers=zh)
+    assert template.status_code == 200
+    assert template.json()["parsedSlides"][0]["elements"][0]["name"] == "Title"
+    assert "页" in template.json()["parsedSlides"][0]["description"]
 
 
 def test_builtin_templates_are_published_for_every_user_in_their_language(

@@ -13,14 +13,15 @@ def test_get_and_update_own_profile(client: TestClient) -> None:
     assert client.get("/api/users/me", headers=me.headers).json()["name"] == "New Name"
 
 
-def test_update_rejects_unknown_fields_such_as_role(client: TestClient) -> None:
+def test_update_refuses_a_changed_role(client: TestClient) -> None:
     signup(client, "admin@example.com")
     user = signup(client, "user@example.com")
     response = client.put(
         "/api/users/me", json={"name": "X", "role": "Admin"}, headers=user.headers
     )
     assert response.status_code == 422
-    assert response.json()["errorCode"] == "validation_error"
+    assert response.json()["errorCode"] == "read_only_field"
+    assert response.json()["details"]["field"] == "role"
     assert client.get("/api/users/me", headers=user.headers).json()["role"] == "User"
 
 

@@ -13,3 +13,15 @@ export const appConfigQueryOptions = queryOptions({
 export function useAppConfig() {
   return useQuery(appConfigQueryOptions);
 }
+
+/**
+ * What the active AI provider can do. Unknown (still loading, or the config failed) counts as
+ * "cannot", so a control is never offered and then refused.
+ */
+export function useAiCapabilities() {
+  const config = useAppConfig().data;
+  return {
+    canDescribeImages: config?.aiCanDescribeImages ?? false,
+    canGenerateImages: config?.aiCanGenerateImages ?? false,
+  };
+}

@@ -10,6 +10,11 @@ export function setRequestLanguage(language: string): void {
   requestLanguage = language;
 }
 
+/** The language requests go out in (Accept-Language). */
+export function getRequestLanguage(): string {
+  return requestLanguage;
+}
+
 type SessionExpiredListener = () => void;
 const sessionExpiredListeners = new Set<SessionExpiredListener>();
 

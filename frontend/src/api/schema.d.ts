@@ -33,8 +33,8 @@ export interface paths {
         };
         /**
          * Get App Config
-         * @description What the UI needs before sign-in: the app title, the version and the active AI
-         *     provider (and what it can do with images).
+         * @description What the UI needs before sign-in: the app title, the version, the active AI
+         *     provider (and what it can do with images) and whether chat sign-on is offered.
          */
         get: operations["getAppConfig"];
         put?: never;
@@ -102,10 +102,151 @@ export interface paths {
         put?: never;
         /**
          * Logout
-         * @description Sign out everywhere: every token issued to this user so far stops working.
+         * @description Sign out of this session: the token sent stops working; other sessions stay signed in.
          */
         post: operations["logout"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logout Everywhere
+         * @description Sign out everywhere: every token issued to this user so far stops working.
+         */
+        post: operations["logoutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/chat/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chat Sso Start
+         * @description Begin signing in with the chat product: a browser navigation (not an XHR).
+         *
+         *     Redirects to the provider with `state`, `nonce` and PKCE (S256). `next` is the same-site
+         *     path to land on afterwards (default /projects; anything else, such as another site, is
+         *     ignored). On failure: /login?error=`chat_sso_not_configured` or `chat_sso_failed`.
+         */
+        get: operations["chatSsoStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/chat/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chat Sso Callback
+         * @description Where the provider sends the browser back (register `{base}/api/auth/chat/callback`).
+         *
+         *     Checks `state`, exchanges `code`, verifies the ID token (JWKS signature, issuer, audience,
+         *     nonce, expiry), finds or creates the account, then redirects to `/auth/chat#code=...`:
+         *     a one-time code for `POST /api/auth/chat/exchange`, in the fragment so it reaches neither
+         *     server logs nor `Referer` headers. Failures: /login?error=`chat_sso_denied`,
+         *     `chat_sso_expired`, `chat_sso_failed`, `chat_account_exists`, `chat_sso_email_missing`,
+         *     `license_user_limit`.
+         */
+        get: operations["chatSsoCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/chat/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat Sso Exchange
+         * @description Trade the one-time code from the callback for a sign-in token and the user.
+         *
+         *     A code works once, for one minute. Errors: `chat_code_invalid`.
+         */
+        post: operations["chatSsoExchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Api Tokens
+         * @description Your API tokens (never their secrets), oldest first, with when each was last used.
+         */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create Api Token
+         * @description Create an API token. The answer's `token` is the only time the secret is shown: send it
+         *     as `Authorization: Bearer <token>`. Only a signed-in session (not another API token) may
+         *     create tokens.
+         *
+         *     Errors: `api_token_name_required`, `api_token_not_allowed` (called with an API token).
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete Api Token
+         * @description Revoke one of your API tokens at once. Errors: `api_token_not_found`.
+         */
+        delete: operations["deleteApiToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -125,9 +266,10 @@ export interface paths {
         get: operations["getMe"];
         /**
          * Update Me
-         * @description Edit your own name and email. Other fields (such as `role`) are rejected with 422.
+         * @description Edit your own name and email. The user may be sent as read; a changed `role`,
+         *     `authType`, `_id` or `createdAt` is refused, unknown fields are a 422 `validation_error`.
          *
-         *     Errors: `name_required`, `invalid_email`, `email_already_exists`.
+         *     Errors: `name_required`, `invalid_email`, `email_already_exists`, `read_only_field`.
          */
         put: operations["updateMe"];
         post?: never;
@@ -149,7 +291,8 @@ export interface paths {
          * Change Password
          * @description Change your password. Every other token stops working; a fresh one is returned.
          *
-         *     Errors: `incorrect_password` (the current password is wrong), `password_too_short`.
+         *     Errors: `incorrect_password` (the current password is wrong), `password_too_short`,
+         *     `password_managed_by_chat` (a chat account: its password is changed at the chat product).
          */
         put: operations["changePassword"];
         post?: never;
@@ -237,9 +380,10 @@ export interface paths {
         get?: never;
         /**
          * Update Tag
-         * @description Rename a tag you own, or (Admins only) toggle `public`.
+         * @description Rename a tag you own, or (Admins only) toggle `public`. The tag may be sent as read.
          *
-         *     Errors: `tag_not_found`, `tag_exists`, `tag_public_admin_only`, `forbidden`.
+         *     Errors: `tag_not_found`, `tag_exists`, `tag_public_admin_only`, `forbidden`,
+         *     `read_only_field` (`_id`, `ownerId` or `createdAt` changed).
          */
         put: operations["updateTag"];
         post?: never;
@@ -283,7 +427,9 @@ export interface paths {
         };
         /**
          * List Pptx Files
-         * @description Your templates (newest first), then every published template.
+         * @description Your templates (newest first), then every published template. Built-in templates are
+         *     listed in the edition of the request's language (Accept-Language: English or Chinese);
+         *     every edition stays readable by id.
          */
         get: operations["listPptxFiles"];
         put?: never;
@@ -316,7 +462,8 @@ export interface paths {
         get: operations["getPptxFile"];
         /**
          * Update Pptx File
-         * @description Rename a template or edit its description (owner or Admin).
+         * @description Rename a template or edit its description (owner or Admin). The template may be sent
+         *     as read: `read_only_field` when another of its fields is changed.
          */
         put: operations["updatePptxFile"];
         post?: never;
@@ -362,7 +509,8 @@ export interface paths {
         get?: never;
         /**
          * Update Slide Description
-         * @description Set a slide's description (what the slide is for; AI uses it to choose slides).
+         * @description Set a slide's description (what the slide is for; AI uses it to choose slides). The
+         *     slide may be sent as read: `read_only_field` when another of its fields is changed.
          */
         put: operations["updateSlideDescription"];
         post?: never;
@@ -383,7 +531,7 @@ export interface paths {
         /**
          * Set Element Locked
          * @description Lock or unlock an element (by its index in the slide's elements). Locked elements are
-         *     never changed by AI or export.
+         *     never changed by AI or export. The element may be sent as read, with `elementIndex`.
          */
         put: operations["setElementLocked"];
         post?: never;
@@ -744,7 +892,8 @@ export interface paths {
          * @description Change any of title, description, lang, numSlides (grows with empty slides, truncates
          *     from the end), pptxFileId and slides. Send the `version` you loaded: a stale one gets 409
          *     `version_conflict` and nothing changes. Changing the template keeps the slides and clears
-         *     template numbers the new template lacks, reported in `warnings`.
+         *     template numbers the new template lacks, reported in `warnings`. The project may be sent
+         *     as read: `read_only_field` when `_id`, `createdAt` or `deletedAt` is changed.
          */
         put: operations["updateProject"];
         post?: never;
@@ -1001,8 +1150,10 @@ export interface paths {
          * Make Image Public
          * @description Publish a copy of your image: a new public, read-only image everyone can see and use.
          *     Your private original stays (and stays editable). This cannot be undone. Returns the copy.
+         *     No body is needed; the image as read may be sent.
          *
-         *     Errors: `already_public` (409: the image is public, or already has a public copy).
+         *     Errors: `already_public` (409: the image is public, or already has a public copy),
+         *     `read_only_field`.
          */
         put: operations["makeImagePublic"];
         post?: never;
@@ -1024,7 +1175,8 @@ export interface paths {
          * Update Image Alt
          * @description Set the description of your private image (blank resets it to the file name).
          *
-         *     Errors: `image_read_only` (403: public images cannot be edited, not even by their owner).
+         *     Errors: `image_read_only` (403: public images cannot be edited, not even by their owner),
+         *     `read_only_field` (the image as read may be sent, but only `alt` changes here).
          */
         put: operations["updateImageAlt"];
         post?: never;
@@ -1046,7 +1198,8 @@ export interface paths {
          * Update Image Tags
          * @description Replace the tags of your private image with `tagIds` (your tags or public ones).
          *
-         *     Errors: `invalid_tags` (422, `details.tagIds` lists the unusable ones), `image_read_only`.
+         *     Errors: `invalid_tags` (422, `details.tagIds` lists the unusable ones), `image_read_only`,
+         *     `read_only_field` (the image as read may be sent, but only `tagIds` changes here).
          */
         put: operations["updateImageTags"];
         post?: never;
@@ -1151,7 +1304,8 @@ export interface paths {
          * Update Material
          * @description Rename a material, replace its tags or enable/disable it (send only what changes).
          *
-         *     Errors: `material_not_found`, `filename_required`.
+         *     Errors: `material_not_found`, `filename_required`, `read_only_field` (the material may be
+         *     sent as read; its other fields must then be unchanged).
          */
         put: operations["updateMaterial"];
         post?: never;
@@ -1217,8 +1371,10 @@ export interface paths {
         };
         /**
          * Suggest Outline
-         * @description Suggest the project's slides (about `numSlides` of them): a content description each
-         *     and, when the project has a template, a template slide with a reason. Drawn from the
+         * @description Suggest the project's slides (at most `numSlides` of them): a content description each
+         *     and, when the project has a template, a template slide with a reason (in the interface
+         *     language of Accept-Language). When the material fills fewer slides than asked, fewer come
+         *     back with a `fewer_slides` notice, never padding. Drawn from the
          *     project's enabled materials (or the one `materialId`), the instruction and the project's
          *     description. Nothing is saved: confirming sends the chosen slides with
          *     `PUT /api/projects/{id}`.
@@ -1247,7 +1403,9 @@ export interface paths {
          * Suggest Outline Edits
          * @description Suggest edits of the outline following an instruction ("add a slide about pricing after
          *     slide 3", "删除第5页"): a list of `{op, path, value, reason}` (replace, insert, delete,
-         *     move; see `apply-outline-edits`). Only edits that apply cleanly are returned.
+         *     move; see `apply-outline-edits`). Only edits that apply cleanly are returned; what no edit
+         *     carries out comes back as an `instruction_not_understood` notice (in the interface
+         *     language of Accept-Language), never as a slide.
          *
          *     Errors: `instruction_required`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
          */
@@ -1539,6 +1697,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Slide Previews
+         * @description Each slide's picture as the export draws it, in deck order. Slides change in the
+         *     background after a save: poll while `pending` is above zero. Reading also queues renders
+         *     a save could not foresee (a template's locks changed, an image became unavailable).
+         */
+        get: operations["listSlidePreviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/previews/{content_hash}.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Slide Preview
+         * @description A rendered slide (640x360 JPEG) by its content hash. Errors: `preview_not_found`.
+         */
+        get: operations["getSlidePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/materials": {
         parameters: {
             query?: never;
@@ -1641,6 +1841,7 @@ export interface paths {
         /**
          * Update Project Material
          * @description Rename, retag or enable/disable (for a linked material, `enabled` is the project's).
+         *     The material may be sent as read (`read_only_field` when another of its fields changed).
          */
         put: operations["updateProjectMaterial"];
         post?: never;
@@ -1688,6 +1889,112 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /**
+         * AiNotice
+         * @description Something the assistant did not do as asked, said plainly. `code` is for the UI to
+         *     say it in its own words; `message` says it in the request's interface language
+         *     (Accept-Language). `fewer_slides`: the material fills `given` of the `requested` slides.
+         *     `instruction_not_understood`: no edit carries out `text`.
+         */
+        AiNotice: {
+            /**
+             * Code
+             * @enum {string}
+             */
+            code: "fewer_slides" | "instruction_not_understood";
+            /** Message */
+            message: string;
+            /** Requested */
+            requested?: number | null;
+            /** Given */
+            given?: number | null;
+            /** Text */
+            text?: string | null;
+        };
+        /** ApiTokenCreate */
+        ApiTokenCreate: {
+            /**
+             * Name
+             * @description what the token is for, e.g. the script's name
+             */
+            name: string;
+            /**
+             * Scope
+             * @description `read`: GET and searches only; `write`: everything you can do
+             * @default read
+             * @enum {string}
+             */
+            scope: "read" | "write";
+            /**
+             * Expiresindays
+             * @description days until it stops working; null: never
+             * @default 90
+             */
+            expiresInDays: number | null;
+        };
+        /** ApiTokenCreated */
+        ApiTokenCreated: {
+            /** Id */
+            _id: string;
+            /** Name */
+            name: string;
+            /**
+             * Scope
+             * @enum {string}
+             */
+            scope: "read" | "write";
+            /**
+             * Prefix
+             * @description the token's first characters, to recognise it
+             */
+            prefix: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Expiresat */
+            expiresAt: string | null;
+            /**
+             * Lastusedat
+             * @description to the minute; null: never used
+             */
+            lastUsedAt: string | null;
+            /**
+             * Token
+             * @description the secret: shown this once, store it now
+             */
+            token: string;
+        };
+        /** ApiTokenRead */
+        ApiTokenRead: {
+            /** Id */
+            _id: string;
+            /** Name */
+            name: string;
+            /**
+             * Scope
+             * @enum {string}
+             */
+            scope: "read" | "write";
+            /**
+             * Prefix
+             * @description the token's first characters, to recognise it
+             */
+            prefix: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Expiresat */
+            expiresAt: string | null;
+            /**
+             * Lastusedat
+             * @description to the minute; null: never used
+             */
+            lastUsedAt: string | null;
+        };
         /** AppConfig */
         AppConfig: {
             /** Apptitle */
@@ -1714,6 +2021,17 @@ export interface components {
              * @default false
              */
             aiCanGenerateImages: boolean;
+            /**
+             * Chatssoenabled
+             * @description whether 'Sign in with {chatSsoName}' is offered
+             * @default false
+             */
+            chatSsoEnabled: boolean;
+            /**
+             * Chatssoname
+             * @description the chat product's name on the sign-in button
+             */
+            chatSsoName?: string | null;
         };
         /** ApplyOutlineEditsRequest */
         ApplyOutlineEditsRequest: {
@@ -1847,12 +2165,61 @@ export interface components {
             /** Seriescount */
             seriesCount: number;
         };
-        /** ElementLockUpdate */
+        /** ChatSsoExchange */
+        ChatSsoExchange: {
+            /**
+             * Code
+             * @description the `code` from the callback's redirect
+             */
+            code: string;
+        };
+        /**
+         * ElementLockUpdate
+         * @description The element as read (plus its `elementIndex`) may be sent.
+         *
+         *     The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
+         */
         ElementLockUpdate: {
             /** Elementindex */
             elementIndex: number;
             /** Islocked */
             isLocked: boolean;
+            /**
+             * Name
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly name?: string;
+            /**
+             * Shapeid
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly shapeId?: number;
+            /**
+             * Type
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             * @enum {string}
+             */
+            readonly type?: "shape" | "text" | "picture" | "table" | "chart" | "other";
+            /**
+             * Innertext
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly innerText?: string;
+            /**
+             * Hidden
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly hidden?: boolean;
+            /** @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`). */
+            readonly boundary?: components["schemas"]["Boundary"];
+            /** @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`). */
+            readonly placeholder?: components["schemas"]["Placeholder"] | null;
+            /** @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`). */
+            readonly capacity?: components["schemas"]["TextCapacity"] | null;
+            /** @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`). */
+            readonly table?: components["schemas"]["TableSize"] | null;
+            /** @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`). */
+            readonly chart?: components["schemas"]["ChartShape"] | null;
         };
         /** ElementValueRead */
         ElementValueRead: {
@@ -1874,6 +2241,11 @@ export interface components {
              * @description 'offline' or 'openai_compat'
              */
             provider: string;
+            /**
+             * Provenance
+             * @description where each item of the value came from (null when the provider does not say)
+             */
+            provenance?: components["schemas"]["ValueSource"][] | null;
         };
         /** ElementValueRequest */
         ElementValueRequest: {
@@ -1993,13 +2365,111 @@ export interface components {
             /** Version */
             version: string;
         };
-        /** ImageAltUpdate */
+        /**
+         * ImageAltUpdate
+         * @description The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
+         */
         ImageAltUpdate: {
             /**
              * Alt
              * @description blank resets it to the filename
              */
             alt: string;
+            /**
+             * Id
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly _id?: string;
+            /**
+             * Url
+             * @description the image bytes: `GET` it with your bearer token
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly url?: string;
+            /**
+             * Ispublic
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly isPublic?: boolean;
+            /**
+             * Tagids
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly tagIds?: string[];
+            /**
+             * Filename
+             * @description the uploaded file's original name
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly filename?: string;
+            /**
+             * Mime
+             * @description image/jpeg, image/png or image/webp (GIFs become PNG)
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly mime?: string;
+            /**
+             * Width
+             * @description pixels
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly width?: number;
+            /**
+             * Height
+             * @description pixels
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly height?: number;
+            /**
+             * Size
+             * @description bytes, as stored (after re-encoding)
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly size?: number;
+            /**
+             * Ownerid
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly ownerId?: string;
+            /**
+             * Sourceimageid
+             * @description for a public copy: the private original it was made from
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly sourceImageId?: string | null;
+            /**
+             * Publiccopyid
+             * @description for a private original: its public copy, once made public
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly publicCopyId?: string | null;
+            /**
+             * Canedit
+             * @description whether you may change the alt text, tags or delete it
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly canEdit?: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly createdAt?: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             * @description Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly updatedAt?: string;
         };
         /** ImageDescribe */
         ImageDescribe: {
@@ -2049,6 +2519,116 @@ export interface components {
              * @enum {string}
              */
             image_size: "square_hd" | "square" | "portrait_4_3" | "portrait_16_9" | "landscape_4_3" | "landscape_16_9";
+        };
+        /**
+         * ImagePublish
+         * @description Optional: the image as read (the original stays private, so `isPublic` stays false).
+         *
+         *     The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
+         */
+        ImagePublish: {
+            /**
+             * Id
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly _id?: string;
+            /**
+             * Url
+             * @description the image bytes: `GET` it with your bearer token
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly url?: string;
+            /**
+             * Alt
+             * @description the description; the filename until someone writes one
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly alt?: string;
+            /**
+             * Ispublic
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly isPublic?: boolean;
+            /**
+             * Tagids
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly tagIds?: string[];
+            /**
+             * Filename
+             * @description the uploaded file's original name
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly filename?: string;
+            /**
+             * Mime
+             * @description image/jpeg, image/png or image/webp (GIFs become PNG)
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly mime?: string;
+            /**
+             * Width
+             * @description pixels
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly width?: number;
+            /**
+             * Height
+             * @description pixels
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly height?: number;
+            /**
+             * Size
+             * @description bytes, as stored (after re-encoding)
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly size?: number;
+            /**
+             * Ownerid
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly ownerId?: string;
+            /**
+             * Sourceimageid
+             * @description for a public copy: the private original it was made from
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly sourceImageId?: string | null;
+            /**
+             * Publiccopyid
+             * @description for a private original: its public copy, once made public
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly publicCopyId?: string | null;
+            /**
+             * Canedit
+             * @description whether you may change the alt text, tags or delete it
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly canEdit?: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly createdAt?: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             * @description Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly updatedAt?: string;
         };
         /** ImageRead */
         ImageRead: {
@@ -2121,13 +2701,113 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** ImageTagsUpdate */
+        /**
+         * ImageTagsUpdate
+         * @description The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
+         */
         ImageTagsUpdate: {
             /**
              * Tagids
              * @description the image's whole tag list (your tags or public ones)
              */
             tagIds: string[];
+            /**
+             * Id
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly _id?: string;
+            /**
+             * Url
+             * @description the image bytes: `GET` it with your bearer token
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly url?: string;
+            /**
+             * Alt
+             * @description the description; the filename until someone writes one
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly alt?: string;
+            /**
+             * Ispublic
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly isPublic?: boolean;
+            /**
+             * Filename
+             * @description the uploaded file's original name
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly filename?: string;
+            /**
+             * Mime
+             * @description image/jpeg, image/png or image/webp (GIFs become PNG)
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly mime?: string;
+            /**
+             * Width
+             * @description pixels
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly width?: number;
+            /**
+             * Height
+             * @description pixels
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly height?: number;
+            /**
+             * Size
+             * @description bytes, as stored (after re-encoding)
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly size?: number;
+            /**
+             * Ownerid
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly ownerId?: string;
+            /**
+             * Sourceimageid
+             * @description for a public copy: the private original it was made from
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly sourceImageId?: string | null;
+            /**
+             * Publiccopyid
+             * @description for a private original: its public copy, once made public
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly publicCopyId?: string | null;
+            /**
+             * Canedit
+             * @description whether you may change the alt text, tags or delete it
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly canEdit?: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly createdAt?: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             * @description Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly updatedAt?: string;
         };
         /** JobRead */
         JobRead: {
@@ -2280,7 +2960,10 @@ export interface components {
         };
         /**
          * MaterialUpdate
-         * @description Partial update: send only what changes. `tags` replaces the list.
+         * @description Partial update: send only what changes. `tags` replaces the list. Rename with
+         *         `filename`: `fileMeta` is read-only (compared by value).
+         *
+         *     The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
          */
         MaterialUpdate: {
             /** Filename */
@@ -2289,6 +2972,51 @@ export interface components {
             tags?: string[] | null;
             /** Enabled */
             enabled?: boolean | null;
+            /**
+             * Id
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly _id?: string;
+            /**
+             * Projectid
+             * @description null for materials in the general library
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly projectId?: string | null;
+            /** @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`). */
+            readonly fileMeta?: components["schemas"]["FileMeta"];
+            /**
+             * Createdat
+             * Format: date-time
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly createdAt?: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             * @description Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly updatedAt?: string;
+        };
+        /**
+         * OrderBasis
+         * @description Parts of a slide written for the deck's slide order of the time: agenda elements list the
+         *     slides, speaker notes lead from one slide to the next. `fingerprint` names that order (the
+         *     client's hash of the slide ids in order); once the deck's order differs (slides deleted, moved
+         *     or added), clients mark those parts for refresh until they are regenerated or the user keeps
+         *     them (which stores the new order's fingerprint).
+         */
+        OrderBasis: {
+            /** Fingerprint */
+            fingerprint: string;
+            /** Elements */
+            elements?: string[];
+            /**
+             * Notes
+             * @default false
+             */
+            notes: boolean;
         };
         /**
          * OutlineEditItem
@@ -2328,6 +3056,8 @@ export interface components {
         OutlineEditsSuggestion: {
             /** Edits */
             edits: components["schemas"]["OutlineEditItem"][];
+            /** Notices */
+            notices?: components["schemas"]["AiNotice"][];
             /**
              * Provider
              * @description 'offline' or 'openai_compat'
@@ -2348,6 +3078,8 @@ export interface components {
              * @description the materials the outline was drawn from
              */
             materialIds: string[];
+            /** Notices */
+            notices?: components["schemas"]["AiNotice"][];
             /**
              * Provider
              * @description 'offline' or 'openai_compat'
@@ -2495,12 +3227,99 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** PptxFileUpdate */
+        /**
+         * PptxFileUpdate
+         * @description The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
+         */
         PptxFileUpdate: {
             /** Filename */
             filename?: string | null;
             /** Description */
             description?: string | null;
+            /**
+             * Id
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly _id?: string;
+            /**
+             * Public
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly public?: boolean;
+            /**
+             * Ownerid
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly ownerId?: string;
+            /**
+             * Builtin
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly builtin?: boolean;
+            /**
+             * Canedit
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly canEdit?: boolean;
+            /**
+             * Size
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly size?: number;
+            /**
+             * Slidecount
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly slideCount?: number;
+            /**
+             * Slidewidth
+             * @description inches
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly slideWidth?: number;
+            /**
+             * Slideheight
+             * @description inches
+             *
+             *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly slideHeight?: number;
+            /**
+             * Thumbnailslides
+             * @description slide numbers that have a thumbnail
+             *
+             *     Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly thumbnailSlides?: number[];
+            /**
+             * Slidesmissingdescription
+             * @description Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly slidesMissingDescription?: number[];
+            /**
+             * Createdat
+             * Format: date-time
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly createdAt?: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             * @description Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly updatedAt?: string;
+            /**
+             * Parsedslides
+             * @description Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly parsedSlides?: components["schemas"]["ParsedSlide"][];
+            /**
+             * @description the latest thumbnail job
+             *
+             *     Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly renderJob?: components["schemas"]["JobRead"] | null;
         };
         /** PptxTemplateCreated */
         PptxTemplateCreated: {
@@ -2599,6 +3418,23 @@ export interface components {
              */
             scope: "auto";
         };
+        /** ProjectPreviews */
+        ProjectPreviews: {
+            /** Projectid */
+            projectId: string;
+            /**
+             * Version
+             * @description the project version these previews describe
+             */
+            version: number;
+            /**
+             * Pending
+             * @description how many slides are still being rendered
+             */
+            pending: number;
+            /** Slides */
+            slides: components["schemas"]["SlidePreviewRead"][];
+        };
         /** ProjectRead */
         ProjectRead: {
             /** Id */
@@ -2669,6 +3505,8 @@ export interface components {
         /**
          * ProjectUpdate
          * @description Partial update. `version` is the version the change was based on (409 when stale).
+         *
+         *     The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
          */
         ProjectUpdate: {
             /** Version */
@@ -2688,6 +3526,40 @@ export interface components {
             pptxFileId?: string | null;
             /** Slides */
             slides?: components["schemas"]["SlideIn"][] | null;
+            /**
+             * Id
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly _id?: string;
+            /**
+             * Createdat
+             * Format: date-time
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly createdAt?: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             * @description Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly updatedAt?: string;
+            /**
+             * Deletedat
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly deletedAt?: string | null;
+            /**
+             * Warnings
+             * @description Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly warnings?: components["schemas"]["Warning"][];
+            /**
+             * Slidenumbers
+             * @description each slide's template slide number
+             *
+             *     Read-only, server-computed: accepted and ignored whatever its value.
+             */
+            readonly slideNumbers?: (number | null)[];
         };
         /**
          * PublicUserRead
@@ -2784,7 +3656,7 @@ export interface components {
             /** Elementname */
             elementName: string;
             /** Reason */
-            reason: ("no_content" | "invalid_value" | "image_not_in_gallery") | string;
+            reason: ("no_content" | "invalid_value" | "image_not_in_gallery" | "unsupported_figures") | string;
         };
         /** Slide */
         Slide: {
@@ -2818,6 +3690,7 @@ export interface components {
              * @default
              */
             notes: string;
+            writtenForOrder?: components["schemas"]["OrderBasis"] | null;
         };
         /** SlideDataSuggestion */
         SlideDataSuggestion: {
@@ -2847,6 +3720,18 @@ export interface components {
              * @description 'offline' or 'openai_compat'
              */
             provider: string;
+            /**
+             * Provenance
+             * @description per element name, where each item of its value came from (the offline assistant says; null when the provider does not)
+             */
+            provenance?: {
+                [key: string]: components["schemas"]["ValueSource"][];
+            } | null;
+            /**
+             * Deckelements
+             * @description elements in formData that list the deck's slides (an agenda): written for the slide order of the time, like the notes
+             */
+            deckElements?: string[];
         };
         /** SlideDescriptionRead */
         SlideDescriptionRead: {
@@ -2871,10 +3756,41 @@ export interface components {
             /** Reasonforrecommendation */
             reasonForRecommendation: string;
         };
-        /** SlideDescriptionUpdate */
+        /**
+         * SlideDescriptionUpdate
+         * @description The slide as read may be sent; its `elements` are compared by value (lock them with
+         *         `element-locked`).
+         *
+         *     The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
+         */
         SlideDescriptionUpdate: {
             /** Description */
             description: string;
+            /**
+             * Slidenumber
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly slideNumber?: number;
+            /**
+             * Layoutname
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly layoutName?: string;
+            /**
+             * Hidden
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly hidden?: boolean;
+            /**
+             * Notes
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly notes?: string;
+            /**
+             * Elements
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly elements?: components["schemas"]["TemplateElement"][];
         };
         /**
          * SlideIn
@@ -2916,6 +3832,8 @@ export interface components {
              * @default
              */
             notes: string;
+            /** @description what of the slide depends on the slide order it was written for */
+            writtenForOrder?: components["schemas"]["OrderBasis"] | null;
         };
         /** SlideIndexRequest */
         SlideIndexRequest: {
@@ -2924,6 +3842,34 @@ export interface components {
              * @description 0-based position in `slides`
              */
             slideIndex: number;
+        };
+        /**
+         * SlidePreviewRead
+         * @description One slide's picture as the export draws it.
+         */
+        SlidePreviewRead: {
+            /** Slideid */
+            slideId: string;
+            /**
+             * Status
+             * @description ready: `url` shows the slide as saved; pending: a render is under way and `url` (when set) is the previous one; failed: see `errorCode` (`url` is the previous render, if any); none: no template slide, nothing to draw
+             * @enum {string}
+             */
+            status: "ready" | "pending" | "failed" | "none";
+            /**
+             * Hash
+             * @description content hash of the picture `url` shows
+             */
+            hash: string | null;
+            /**
+             * Url
+             * @description the 640x360 JPEG (send your bearer token)
+             */
+            url: string | null;
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Errormessage */
+            errorMessage?: string | null;
         };
         /**
          * SuggestedSlide
@@ -2980,13 +3926,31 @@ export interface components {
         };
         /**
          * TagUpdate
-         * @description Partial update: send only what changes.
+         * @description Partial update: send only what changes, or the tag as read with your changes.
+         *
+         *     The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
          */
         TagUpdate: {
             /** Name */
             name?: string | null;
             /** Public */
             public?: boolean | null;
+            /**
+             * Id
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly _id?: string;
+            /**
+             * Ownerid
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly ownerId?: string;
+            /**
+             * Createdat
+             * Format: date-time
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly createdAt?: string;
         };
         /** TemplateCreate */
         TemplateCreate: {
@@ -3180,13 +4144,64 @@ export interface components {
         };
         /**
          * UserUpdate
-         * @description Own profile edits: name and email only (anything else, such as `role`, is a 422).
+         * @description Own profile edits: name and email only (a changed `role` is a 422 `read_only_field`).
+         *
+         *     The object as read may be sent back: its read-only fields are ignored when unchanged and refused (`read_only_field`) when changed.
          */
         UserUpdate: {
             /** Name */
             name?: string | null;
             /** Email */
             email?: string | null;
+            /**
+             * Id
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly _id?: string;
+            /**
+             * Role
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             * @enum {string}
+             */
+            readonly role?: "Admin" | "User";
+            /**
+             * Authtype
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             * @enum {string}
+             */
+            readonly authType?: "local" | "chat";
+            /**
+             * Createdat
+             * Format: date-time
+             * @description Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
+             */
+            readonly createdAt?: string;
+        };
+        /**
+         * ValueSource
+         * @description Where one item of a suggested value came from: a line of text, a chart category or a
+         *     table row (`text`), and the sentence or line it was read from (`excerpt`).
+         */
+        ValueSource: {
+            /** Text */
+            text: string;
+            /**
+             * Source
+             * @description material (see materialId, filename, section), description (the slide's), instruction, project (its title or description), deck (another slide's description), profile (your name), assistant (its own fixed words), layout (a running number), gallery (an image's description)
+             * @enum {string}
+             */
+            source: "material" | "description" | "instruction" | "project" | "deck" | "profile" | "assistant" | "layout" | "gallery";
+            /**
+             * Excerpt
+             * @default
+             */
+            excerpt: string;
+            /** Materialid */
+            materialId?: string | null;
+            /** Filename */
+            filename?: string | null;
+            /** Section */
+            section?: string | null;
         };
         /** Warning */
         Warning: {
@@ -3280,7 +4295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3381,7 +4396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3477,7 +4492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3573,7 +4588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3663,7 +4678,659 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logoutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chatSsoStart: {
+        parameters: {
+            query?: {
+                next?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the provider's sign-in page, or /login?error=... */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chatSsoCallback: {
+        parameters: {
+            query?: {
+                state?: string | null;
+                code?: string | null;
+                error?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to the web app with a one-time code, or /login?error=... */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chatSsoExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatSsoExchange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenRead"][];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenCreated"];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3755,7 +5422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3851,7 +5518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3947,7 +5614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4041,7 +5708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4133,7 +5800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4225,7 +5892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4321,7 +5988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,7 +6086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4511,7 +6178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4605,7 +6272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4697,7 +6364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4793,7 +6460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4887,7 +6554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4985,7 +6652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5077,7 +6744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5171,7 +6838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5270,7 +6937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5369,7 +7036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5468,7 +7135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5563,7 +7230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5657,7 +7324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5751,7 +7418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5846,7 +7513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5941,7 +7608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6037,7 +7704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6129,7 +7796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6223,7 +7890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6315,7 +7982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6413,7 +8080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6507,7 +8174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6601,7 +8268,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6696,7 +8363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6790,7 +8457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6882,7 +8549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6978,7 +8645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7070,7 +8737,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7164,7 +8831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7260,7 +8927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7354,7 +9021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7452,7 +9119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7546,7 +9213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7640,7 +9307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7734,7 +9401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7833,7 +9500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7926,7 +9593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8023,7 +9690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8119,7 +9786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8216,7 +9883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8312,7 +9979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8408,7 +10075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8502,7 +10169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8594,7 +10261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8690,7 +10357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8788,7 +10455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8817,7 +10484,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ImagePublish"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -8882,7 +10553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8980,7 +10651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9078,7 +10749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9170,7 +10841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9266,7 +10937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9362,7 +11033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9458,7 +11129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9552,7 +11223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9650,7 +11321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9742,7 +11413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9836,7 +11507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9932,7 +11603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10050,7 +11721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10166,7 +11837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10282,7 +11953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10398,7 +12069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10514,7 +12185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10632,7 +12303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10748,7 +12419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10864,7 +12535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10979,7 +12650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11095,7 +12766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11210,7 +12881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11326,7 +12997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11438,7 +13109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11532,7 +13203,196 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSlidePreviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPreviews"];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSlidePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                content_hash: string;
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11626,7 +13486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11724,7 +13584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11822,7 +13682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11920,7 +13780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12018,7 +13878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12113,7 +13973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12212,7 +14072,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12305,7 +14165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12400,7 +14260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields) */
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
             422: {
                 headers: {
                     [name: string]: unknown;

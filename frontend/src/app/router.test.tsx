@@ -26,24 +26,38 @@ describe('app routes', () => {
     expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
   });
 
-  it('shows a not-yet-built page as coming soon inside the shell', async () => {
+  it("shows a project's materials at /projects/:id/materials inside the shell, with Back to the project", async () => {
     window.localStorage.setItem('token', 't');
-    mockApi([config, me]);
+    mockApi([
+      config,
+      me,
+      { method: 'GET', path: '/api/projects/p1', reply: { body: { _id: 'p1', title: 'Deck' } } },
+      { method: 'GET', path: '/api/projects/p1/materials', reply: { body: [] } },
+    ]);
     renderRoutes(appRoutes, '/projects/p1/materials');
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Project materials', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Project materials', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText(/The materials of “Deck”/)).toBeInTheDocument();
+    expect(await screen.findByText('This project has no materials yet. Upload, create or link some.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Link Materials' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to project' })).toHaveAttribute('href', '/projects/p1?tab=2');
     expect(screen.getByRole('link', { name: 'Projects', current: 'page' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     expect(await screen.findByText('Deck Studio')).toBeInTheDocument();
   });
 
-  it('shows coming soon in Chinese too', async () => {
+  it("shows a project's materials in Chinese too", async () => {
     window.localStorage.setItem('token', 't');
     window.localStorage.setItem('lang', 'zh-CN');
-    mockApi([config, me]);
+    mockApi([
+      config,
+      me,
+      { method: 'GET', path: '/api/projects/p1', reply: { body: { _id: 'p1', title: 'Deck' } } },
+      { method: 'GET', path: '/api/projects/p1/materials', reply: { body: [] } },
+    ]);
     renderRoutes(appRoutes, '/projects/p1/materials');
-    expect(await screen.findByRole('heading', { name: '即将推出' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: '项目资料', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '项目资料', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回项目' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '关联资料' })).toBeInTheDocument();
   });
 
   it('shows the image gallery at /pictures, in Chinese too', async () => {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/auth/components/RequireAuth';
-import { ComingSoonRoute, type ComingSoonTitle } from './routes/ComingSoonRoute';
+import { ChatSignInRoute } from './routes/ChatSignInRoute';
 import { FileDetailRoute } from './routes/FileDetailRoute';
 import { FilesRoute } from './routes/FilesRoute';
 import { LandingRoute } from './routes/LandingRoute';
@@ -20,19 +20,14 @@ import { TemplateDetailRoute } from './routes/TemplateDetailRoute';
 import { TemplatesRoute } from './routes/TemplatesRoute';
 import { UserProfileRoute } from './routes/UserProfileRoute';
 
-/** Protected pages that later issues build; until then each shows "coming soon" in the shell. */
-const COMING_SOON: { path: string; title: ComingSoonTitle }[] = [
-  { path: '/projects/:id/materials', title: 'projectMaterials' },
-  { path: '/projects/:id/materials/search', title: 'projectMaterialSearch' },
-  { path: '/projects/:id/materials/:materialId', title: 'projectMaterial' },
-];
-
 /** The route table of spec §2, plus /users/:id (another user's profile). */
 export const appRoutes: RouteObject[] = [
   // No shell on these three (spec §2).
   { path: '/', element: <LandingRoute /> },
   { path: '/login', element: <LoginRoute /> },
   { path: '/signup', element: <SignupRoute /> },
+  // Chat sign-on's landing page: trades the one-time code from the URL fragment for a session.
+  { path: '/auth/chat', element: <ChatSignInRoute /> },
   {
     // The guard sits outside the shell so loading shows a true full-page spinner.
     element: <RequireAuth />,
@@ -40,9 +35,12 @@ export const appRoutes: RouteObject[] = [
       {
         element: <ShellLayout />,
         children: [
-          ...COMING_SOON.map(({ path, title }) => ({ path, element: <ComingSoonRoute title={title} /> })),
           { path: '/projects', element: <ProjectsRoute /> },
           { path: '/projects/:id', element: <ProjectRoute /> },
+          // A project's materials: the same pages as the library's, scoped to the project.
+          { path: '/projects/:id/materials', element: <MaterialsRoute /> },
+          { path: '/projects/:id/materials/search', element: <MaterialSearchRoute /> },
+          { path: '/projects/:id/materials/:materialId', element: <MaterialDetailRoute /> },
           { path: '/profile', element: <ProfileRoute /> },
           { path: '/users/:userId', element: <UserProfileRoute /> },
           { path: '/tags', element: <TagsRoute /> },

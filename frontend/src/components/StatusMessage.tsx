@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /**
- * A centred icon, heading and text with optional actions: the one look for empty, "coming soon",
+ * A centred icon, heading and text with optional actions: the one look for empty,
  * not-found and failed-to-load states, so no page is ever blank.
  */
 export function StatusMessage({

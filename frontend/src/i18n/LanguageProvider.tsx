@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { setRequestLanguage } from '@/api/client';
 import { initI18n } from './i18n';
@@ -31,12 +32,20 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   );
   const uiLanguage = uiLanguageOf(language);
   const [i18n] = useState(() => initI18n(uiLanguage));
+  const queryClient = useQueryClient();
+  const requestedIn = useRef(uiLanguage);
 
   useEffect(() => {
     if (i18n.language !== uiLanguage) void i18n.changeLanguage(uiLanguage);
     document.documentElement.lang = uiLanguage;
     setRequestLanguage(uiLanguage);
-  }, [i18n, uiLanguage]);
+    // Server text (built-in template descriptions, translated warnings) came in the old
+    // language: fetch it again, here and in a tab that follows the switch through `storage`.
+    if (requestedIn.current !== uiLanguage) {
+      requestedIn.current = uiLanguage;
+      void queryClient.invalidateQueries();
+    }
+  }, [i18n, uiLanguage, queryClient]);
 
   useEffect(() => {
     function onStorage(event: StorageEvent) {

@@ -5,9 +5,10 @@ The reader records, for a text element, the template's sample (`sampleChars`,
 `paragraphCount`), the font size and the box's geometric capacity (`maxChars`, `maxCharsCjk`:
 how many Latin or CJK characters fill the box at that size). A box filled to the brim looks
 wrong, so the budget given to the assistant is the comfortable part of it: about one and a half
-times the sample, never more than 85% of the box. Lengths are counted in Latin-character units
-in which a CJK character weighs `maxChars / maxCharsCjk` (about 2), so one rule serves both
-scripts; the CJK figure is reported alongside for the model.
+times the sample, never more than 85% of the box (a one-line title: the whole box, since a title
+cut short reads worse than a full one). Lengths are counted in Latin-character units in which
+a CJK character weighs `maxChars / maxCharsCjk` (about 2), so one rule serves both scripts; the
+CJK figure is reported alongside for the model.
 """
 
 from __future__ import annotations
@@ -78,7 +79,11 @@ def text_budget(element: dict[str, Any]) -> TextBudget:
         box_chars, box_cjk = 400, 200
     cjk_weight = box_chars / box_cjk if box_cjk > 0 else 2.0
     cjk_weight = min(max(cjk_weight, 1.5), 2.5)
-    full = max(1, math.floor(box_chars * FULL_SHARE))
+    placeholder = (element.get("placeholder") or {}).get("type")
+    # A title is said whole while it fits its box: one cut in the middle ("Q3 2024
+    # Quarterly…") reads as a mistake, one that nearly fills its box does not.
+    share = 1.0 if placeholder in ("title", "ctrTitle") and sample_items <= 1 else FULL_SHARE
+    full = max(1, math.floor(box_chars * share))
     if sample_items <= 1:
         # One line or paragraph (a title, a caption): whatever the box holds comfortably.
         comfortable = float(full)
@@ -88,7 +93,11 @@ def text_budget(element: dict[str, Any]) -> TextBudget:
         comfortable = box_chars * 0.7
     max_chars = max(1, min(full, math.floor(comfortable)))
     lines = _lines_in_box(element, font_pt)
-    if sample_items <= 1:
+    if sample_items <= 1 and placeholder in ("body", "obj") and lines >= 4:
+        # A content placeholder holds a list whatever its one-line prompt says ("Click to add
+        # text"): as many items as the box has room for, two lines each.
+        max_items = max(2, min(6, lines // 2))
+    elif sample_items <= 1:
         max_items = 1 if lines < 4 or sample_chars < 60 else min(3, lines // 2)
     else:
         max_items = min(max(lines, sample_items), sample_items + max(1, sample_items // 3))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from slidewright.ai import slide_roles
 from slidewright.ai import text as t
 
 KINDS = (
@@ -102,23 +103,6 @@ _TREND_WORDS = (
     "份额",
     "增速",
 )
-_LAYOUT_KINDS: tuple[tuple[str, str], ...] = (
-    ("title slide", "title"),
-    ("标题幻灯片", "title"),
-    ("section header", "section"),
-    ("节标题", "section"),
-    ("comparison", "comparison"),
-    ("two content", "comparison"),
-    ("比较", "comparison"),
-    ("两栏内容", "comparison"),
-    ("picture with caption", "picture"),
-    ("图片与标题", "picture"),
-    ("quote", "quote"),
-    ("closing", "closing"),
-    ("agenda", "agenda"),
-    ("chart", "chart"),
-    ("table", "table"),
-)
 
 
 def _has_word(text: str, words: tuple[str, ...]) -> bool:
@@ -171,53 +155,17 @@ def _description_kind(description: str) -> str | None:
 
 
 def template_slide_kind(
-    slide: dict[str, Any], description: str = "", slide_area: float = 13.333 * 7.5
+    slide: dict[str, Any],
+    description: str = "",
+    slide_size: tuple[float, float] = (13.333, 7.5),
+    slide_count: int | None = None,
 ) -> str:
-    """The kind of a template slide, from its description, elements and layout."""
+    """The kind of a template slide: what its description says it is (the user's or the
+    template author's word), else its role inferred from its structure (`ai.slide_roles`)."""
     from_description = _description_kind(description) if description else None
     if from_description is not None:
         return from_description
-    elements = [e for e in slide.get("elements", []) if not e.get("hidden")]
-    types = [e.get("type") for e in elements]
-    if "chart" in types:
-        return "chart"
-    if "table" in types:
-        return "table"
-    layout = str(slide.get("layoutName") or "").lower()
-    names = " ".join(str(e.get("name", "")).lower() for e in elements)
-    for needle, kind in _LAYOUT_KINDS:
-        if needle in layout:
-            return kind
-    if ("left" in names and "right" in names) or _side_by_side_bodies(elements):
-        return "comparison"
-    for kind in ("closing", "agenda", "quote"):
-        if _has_word(names, _KIND_WORDS[kind]):
-            return kind
-    for element in elements:
-        if element.get("type") == "picture" and not element.get("isLocked"):
-            box = element.get("boundary") or {}
-            if box.get("width", 0) * box.get("height", 0) >= 0.15 * slide_area:
-                return "picture"
-    text_elements = [e for e in elements if e.get("type") == "text"]
-    if len(text_elements) <= 2 and all(
-        (e.get("capacity") or {}).get("paragraphCount", 1) <= 1 for e in text_elements
-    ):
-        return "title" if slide.get("slideNumber") == 1 else "section"
-    return "bullets"
-
-
-def _side_by_side_bodies(elements: list[dict[str, Any]]) -> bool:
-    bodies = [
-        e
-        for e in elements
-        if e.get("type") == "text" and (e.get("capacity") or {}).get("paragraphCount", 1) >= 2
-    ]
-    if len(bodies) < 2:
-        return False
-    first, second = (e.get("boundary") or {} for e in bodies[:2])
-    same_row = abs(first.get("y", 0) - second.get("y", 0)) < 0.5
-    apart = abs(first.get("x", 0) - second.get("x", 0)) >= 2.0
-    return same_row and apart
+    return slide_roles.slide_role(slide, slide_size[0], slide_size[1], slide_count)
 
 
 def position(element: dict[str, Any], slide_width: float, slide_height: float) -> str:
@@ -244,11 +192,34 @@ def position(element: dict[str, Any], slide_width: float, slide_height: float) -
 _NUMERIC_SAMPLE = re.compile(r"^[+\-−]?[$¥€£]?\d[\d,.]*\s?(%|x|k|m|bn|亿|万)?$", re.IGNORECASE)
 
 
-def element_role(element: dict[str, Any], slide_kind: str) -> str:
-    """What a fillable element holds, from its type, name, placeholder and sample text."""
+def element_role(element: dict[str, Any], slide_kind: str, *, is_title: bool | None = None) -> str:
+    """What a fillable element holds, from its type, name, placeholder and sample text.
+
+    `is_title`: whether it is the box that holds the slide's title
+    (`slide_roles.title_element`, which also finds it by size and position on templates made
+    of plain text boxes); None when unknown."""
     kind = element.get("type")
     if kind in ("picture", "table", "chart"):
         return str(kind)
+    placeholder_type = (element.get("placeholder") or {}).get("type")
+    # The slide's title box takes the slide's heading, whatever its sample says ("2025" is no
+    # key figure there) and however it is named.
+    if is_title or placeholder_type in ("title", "ctrTitle"):
+        return "title"
+    role = _role_from_hints(element, slide_kind)
+    if role == "title" and is_title is False:
+        role = "heading"  # a second box named "title": a heading under the slide's title
+    if role == "text" and slide_kind in ("title", "closing") and placeholder_type != "body":
+        # A short plain box on a cover, beside the title and subtitle, holds who presents (a
+        # section name or a sentence of content there reads as a mistake), unless it is big.
+        box = element.get("boundary") or {}
+        size = float((element.get("capacity") or {}).get("fontSizePt") or 0)
+        if float(box.get("height", 0)) <= 0.8 and (not size or size <= 18):
+            return "presenter"
+    return role
+
+
+def _role_from_hints(element: dict[str, Any], slide_kind: str) -> str:
     name = str(element.get("name", "")).lower()
     placeholder = str((element.get("placeholder") or {}).get("type") or "")
     sample = str(element.get("innerText") or "").strip()

@@ -193,10 +193,42 @@ _P: dict[str, tuple[str, str, str]] = {
     "edit_move": ("Moves the slide as asked.", "按要求移动该页。", "按要求移動該頁。"),
     "edit_replace": ("Rewrites the slide as asked.", "按要求改写该页。", "按要求改寫該頁。"),
     "edit_shorten": ("Shortens the description.", "精简了描述。", "精簡了描述。"),
-    "edit_topic": (
-        "Adds a slide on the topic you asked for, before the closing slide.",
-        "在结束页之前添加您要求的主题。",
-        "在結束頁之前新增您要求的主題。",
+    "edit_merge": (
+        "Merges the slides into one, keeping the points of each.",
+        "按要求将这几页合并为一页，保留各页要点。",
+        "按要求將這幾頁合併為一頁，保留各頁要點。",
+    ),
+    "edit_split": (
+        "Splits the slide in two, half of its points on each.",
+        "按要求将该页拆成两页，各含一半要点。",
+        "按要求將該頁拆成兩頁，各含一半要點。",
+    ),
+    "edit_rename": (
+        "Renames the slide, keeping its points.",
+        "按要求修改该页标题，保留要点。",
+        "按要求修改該頁標題，保留要點。",
+    ),
+    "edit_count": (
+        "Changes the number of slides as asked, by merging or splitting slides with content.",
+        "按要求调整页数：合并或拆分有内容的页面。",
+        "按要求調整頁數：合併或拆分有內容的頁面。",
+    ),
+    # Notices: what the assistant did not do as asked
+    "notice_fewer_slides": (
+        "The material fills {given} of the {requested} slides you asked for; more slides would"
+        " only repeat it. Add material, or keep the shorter deck.",
+        "资料只够做 {given} 页（您要求 {requested} 页），再多只会重复内容。"
+        "可以补充资料，或保留较短的版本。",
+        "資料只夠做 {given} 頁（您要求 {requested} 頁），再多只會重複內容。"
+        "可以補充資料，或保留較短的版本。",
+    ),
+    "notice_not_understood": (
+        "Not understood, so nothing was changed for it: “{text}”. Try, for example, “delete"
+        " slide 4”, “move slide 5 before slide 2”, “merge slides 2 and 3” or “make it 8 slides”.",
+        "未能理解，因此没有据此修改：“{text}”。可以这样说：“删除第4页”“把第5页移到第2页前”"
+        "“把第2页和第3页合并”“改成8页”。",
+        "未能理解，因此沒有據此修改：「{text}」。可以這樣說：「刪除第4頁」「把第5頁移到第2頁前」"
+        "「把第2頁和第3頁合併」「改成8頁」。",
     ),
     # Template descriptions
     "template_file": (

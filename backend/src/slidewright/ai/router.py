@@ -83,6 +83,7 @@ def recommend_slideshow(
 
 @projects_router.get("/{project_id}/suggest-outline", operation_id="suggestOutline")
 def suggest_outline(
+    request: Request,
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
@@ -99,8 +100,10 @@ def suggest_outline(
         ),
     ] = None,
 ) -> OutlineSuggestion:
-    """Suggest the project's slides (about `numSlides` of them): a content description each
-    and, when the project has a template, a template slide with a reason. Drawn from the
+    """Suggest the project's slides (at most `numSlides` of them): a content description each
+    and, when the project has a template, a template slide with a reason (in the interface
+    language of Accept-Language). When the material fills fewer slides than asked, fewer come
+    back with a `fewer_slides` notice, never padding. Drawn from the
     project's enabled materials (or the one `materialId`), the instruction and the project's
     description. Nothing is saved: confirming sends the chosen slides with
     `PUT /api/projects/{id}`.
@@ -115,11 +118,13 @@ def suggest_outline(
         lang=lang,
         instruction=instruction,
         material_id=material_id,
+        ui_lang=_ui_lang(request),
     )
 
 
 @projects_router.post("/{project_id}/suggest-outline-edits", operation_id="suggestOutlineEdits")
 def suggest_outline_edits(
+    request: Request,
     body: OutlineEditsRequest,
     project: OwnedProject,
     user: CurrentUser,
@@ -128,12 +133,14 @@ def suggest_outline_edits(
 ) -> OutlineEditsSuggestion:
     """Suggest edits of the outline following an instruction ("add a slide about pricing after
     slide 3", "删除第5页"): a list of `{op, path, value, reason}` (replace, insert, delete,
-    move; see `apply-outline-edits`). Only edits that apply cleanly are returned.
+    move; see `apply-outline-edits`). Only edits that apply cleanly are returned; what no edit
+    carries out comes back as an `instruction_not_understood` notice (in the interface
+    language of Accept-Language), never as a slide.
 
     Errors: `instruction_required`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
     """
     return service.suggest_outline_edits(
-        session, services, user, project, instruction=body.instruction
+        session, services, user, project, instruction=body.instruction, ui_lang=_ui_lang(request)
     )
 
 
@@ -187,6 +194,7 @@ def generate_slide_data(
     "/{project_id}/suggest-template-slide-number", operation_id="suggestTemplateSlideNumber"
 )
 def suggest_template_slide_number(
+    request: Request,
     body: SlideIndexRequest,
     project: OwnedProject,
     user: CurrentUser,
@@ -199,7 +207,7 @@ def suggest_template_slide_number(
     `ai_unavailable`, `ai_bad_response`.
     """
     return service.suggest_template_slide_number(
-        session, services, user, project, slide_index=body.slide_index
+        session, services, user, project, slide_index=body.slide_index, ui_lang=_ui_lang(request)
     )
 
 
@@ -238,6 +246,7 @@ def suggest_slide_element_value(
     "/{project_id}/recommend-slide-description", operation_id="recommendSlideDescription"
 )
 def recommend_slide_description(
+    request: Request,
     body: SlideIndexRequest,
     project: OwnedProject,
     user: CurrentUser,
@@ -249,7 +258,12 @@ def recommend_slide_description(
     Errors: `slide_index_out_of_range`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
     """
     found = service.recommend_slide_descriptions(
-        session, services, user, project, slide_indices=[body.slide_index]
+        session,
+        services,
+        user,
+        project,
+        slide_indices=[body.slide_index],
+        ui_lang=_ui_lang(request),
     )
     return SlideDescriptionRead(**found.suggestions[0].model_dump(), provider=found.provider)
 
@@ -259,6 +273,7 @@ def recommend_slide_description(
     operation_id="batchRecommendSlideDescriptions",
 )
 def batch_recommend_slide_descriptions(
+    request: Request,
     body: BatchSlideDescriptionsRequest,
     project: OwnedProject,
     user: CurrentUser,
@@ -270,8 +285,19 @@ def batch_recommend_slide_descriptions(
     Errors: `slide_index_out_of_range`, `ai_rate_limited`, `ai_unavailable`, `ai_bad_response`.
     """
     return service.recommend_slide_descriptions(
-        session, services, user, project, slide_indices=body.slide_indices
+        session,
+        services,
+        user,
+        project,
+        slide_indices=body.slide_indices,
+        ui_lang=_ui_lang(request),
     )
+
+
+def _ui_lang(request: Request) -> str | None:
+    """The interface language the client says it shows (Accept-Language), for the reasons
+    and notices a person reads; None when it says nothing (they follow the project)."""
+    return request_lang(request) if request.headers.get("accept-language") else None
 
 
 def _lang_of(request: Request, lang: str | None) -> str:

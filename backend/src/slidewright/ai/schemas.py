@@ -43,10 +43,27 @@ class SuggestedSlide(OutModel):
     ai_suggestion_reason_for_pptx_slide_number: str = ""
 
 
+NoticeCode = Literal["fewer_slides", "instruction_not_understood"]
+
+
+class AiNotice(OutModel):
+    """Something the assistant did not do as asked, said plainly. `code` is for the UI to
+    say it in its own words; `message` says it in the request's interface language
+    (Accept-Language). `fewer_slides`: the material fills `given` of the `requested` slides.
+    `instruction_not_understood`: no edit carries out `text`."""
+
+    code: NoticeCode
+    message: str
+    requested: int | None = None
+    given: int | None = None
+    text: str | None = None
+
+
 class OutlineSuggestion(OutModel):
     slides: list[SuggestedSlide]
     lang: Lang
     material_ids: list[str] = Field(description="the materials the outline was drawn from")
+    notices: list[AiNotice] = Field(default_factory=list)
     provider: Provider
 
 
@@ -72,6 +89,7 @@ class OutlineEditItem(ApiModel):
 
 class OutlineEditsSuggestion(OutModel):
     edits: list[OutlineEditItem]
+    notices: list[AiNotice] = Field(default_factory=list)
     provider: Provider
 
 
@@ -87,7 +105,45 @@ class GenerateSlideDataRequest(ApiModel):
 
 class SkippedElement(OutModel):
     element_name: str
-    reason: Literal["no_content", "invalid_value", "image_not_in_gallery"] | str
+    reason: (
+        Literal["no_content", "invalid_value", "image_not_in_gallery", "unsupported_figures"] | str
+    )
+
+
+class ValueSource(OutModel):
+    """Where one item of a suggested value came from: a line of text, a chart category or a
+    table row (`text`), and the sentence or line it was read from (`excerpt`)."""
+
+    text: str
+    source: Literal[
+        "material",
+        "description",
+        "instruction",
+        "project",
+        "deck",
+        "profile",
+        "assistant",
+        "layout",
+        "gallery",
+    ] = Field(
+        description="material (see materialId, filename, section), description (the slide's), "
+        "instruction, project (its title or description), deck (another slide's description), "
+        "profile (your name), assistant (its own fixed words), layout (a running number), "
+        "gallery (an image's description)"
+    )
+    excerpt: str = ""
+    material_id: str | None = None
+    filename: str | None = None
+    section: str | None = None
+
+
+Provenance = Annotated[
+    dict[str, list[ValueSource]] | None,
+    Field(
+        description="per element name, where each item of its value came from (the offline "
+        "assistant says; null when the provider does not)"
+    ),
+]
 
 
 class SlideDataSuggestion(OutModel):
@@ -97,6 +153,12 @@ class SlideDataSuggestion(OutModel):
     notes: str = Field(description="proposed speaker notes")
     skipped: list[SkippedElement] = Field(description="unlocked elements left without a value")
     provider: Provider
+    provenance: Provenance = None
+    deck_elements: list[str] = Field(
+        default_factory=list,
+        description="elements in formData that list the deck's slides (an agenda): written for "
+        "the slide order of the time, like the notes",
+    )
 
 
 class SlideIndexRequest(ApiModel):
@@ -131,6 +193,10 @@ class ElementValueRead(OutModel):
     value: Any = Field(description="the suggested value (formData shape), or null")
     reason: str
     provider: Provider
+    provenance: list[ValueSource] | None = Field(
+        default=None,
+        description="where each item of the value came from (null when the provider does not say)",
+    )
 
 
 class SlideDescriptionSuggestion(OutModel):

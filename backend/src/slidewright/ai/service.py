@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
-from slidewright.ai import capacity, documents, sanitize
+from slidewright.ai import capacity, documents, faithful, phrases, sanitize, slide_roles
 from slidewright.ai import text as t
 from slidewright.ai.classify import (
     element_role,
@@ -49,6 +49,7 @@ from slidewright.ai.errors import (
 )
 from slidewright.ai.outline_edits import EditError, apply_edits, usable_edits
 from slidewright.ai.schemas import (
+    AiNotice,
     BatchSlideDescriptions,
     ElementValueRead,
     GeneratedDescription,
@@ -62,9 +63,11 @@ from slidewright.ai.schemas import (
     SlideDescriptionSuggestion,
     SuggestedSlide,
     TemplateSlideSuggestion,
+    ValueSource,
 )
 from slidewright.ai.tasks import (
     PRESETS,
+    DeckContext,
     DeckSlide,
     ElementSpec,
     ElementValueInput,
@@ -76,6 +79,7 @@ from slidewright.ai.tasks import (
     OutlineEditsInput,
     OutlineInput,
     Passage,
+    PlanSlide,
     ProjectInfo,
     RecommendDeckInput,
     SlideDataInput,
@@ -85,6 +89,7 @@ from slidewright.ai.tasks import (
     TemplateSlideBrief,
     TemplateSlideInput,
     TemplateSlidesInput,
+    ValueOrigin,
     ValueOut,
 )
 from slidewright.images import presenter as images_presenter
@@ -201,12 +206,16 @@ def element_spec(
     slide_kind: str,
     pptx_file: PptxFile,
     current: Any = None,
+    *,
+    is_title: bool | None = None,
 ) -> ElementSpec:
+    """`is_title`: whether the element holds its slide's title (`slide_roles.title_element`);
+    None to let the element's own placeholder and name decide."""
     kind = element["type"]
     spec: dict[str, Any] = {
         "name": element["name"],
         "type": kind,
-        "role": element_role(element, slide_kind),
+        "role": element_role(element, slide_kind, is_title=is_title),
         "position": position(element, pptx_file.slide_width_in, pptx_file.slide_height_in),
         "current": current,
     }
@@ -240,10 +249,6 @@ def element_spec(
     return ElementSpec.model_validate(spec)
 
 
-def _slide_area(pptx_file: PptxFile) -> float:
-    return pptx_file.slide_width_in * pptx_file.slide_height_in
-
-
 def template_slide_briefs(
     pptx_file: PptxFile,
     lang: str,
@@ -267,9 +272,18 @@ def template_slide_briefs(
             continue
         if len(briefs) >= limit:
             break
-        kind = template_slide_kind(slide, "" if structural else description, _slide_area(pptx_file))
+        kind = template_slide_kind(
+            slide,
+            "" if structural else description,
+            (pptx_file.slide_width_in, pptx_file.slide_height_in),
+            len(pptx_file.parsed_slides),
+        )
+        title = slide_roles.title_element(slide, pptx_file.slide_height_in)
         elements = (
-            [element_spec(e, kind, pptx_file) for e in fillable_elements(slide)]
+            [
+                element_spec(e, kind, pptx_file, is_title=e is title)
+                for e in fillable_elements(slide)
+            ]
             if with_elements
             else []
         )
@@ -393,6 +407,129 @@ def deck_slides(project: Project, *, around: int | None = None, limit: int = 60)
     ]
 
 
+def _shown(form_data: dict[str, Any]) -> tuple[list[str], list[list[float]]]:
+    """What a slide's values show: its texts, and the figures of its charts' series and of
+    its tables' columns."""
+    texts: list[str] = []
+    values: list[list[float]] = []
+    for value in form_data.values():
+        if isinstance(value, str):
+            texts.append(value)
+        elif isinstance(value, dict):
+            for series in value.get("series") or []:
+                found = [v for v in (series or {}).get("values") or [] if _is_number(v)]
+                values.append([float(v) for v in found])
+            rows = value.get("rows") or []
+            for column in zip(*rows[1:], strict=False):
+                numbers = [t.to_float(str(cell)) for cell in column]
+                if numbers and all(n is not None for n in numbers):
+                    values.append([float(n) for n in numbers if n is not None])
+    return texts, values
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def deck_context(
+    pptx_file: PptxFile,
+    project: Project,
+    materials: Sequence[Material],
+    *,
+    current: int,
+    keep: set[str] | None = None,
+) -> DeckContext:
+    """The whole deck and the enabled materials for the offline deck plan: every slide's
+    description, template slide kind and unlocked elements, and what its values show. The
+    slide being filled shows nothing (it is being replaced), or with `keep` only those of its
+    elements (the others, when one element is suggested)."""
+    numbers = sorted(
+        {n for s in project.slides if isinstance(n := s.get("pptxSlideNumber"), int)}
+        & set(range(1, pptx_file.slide_count + 1))
+    )
+    kinds = {
+        brief.slide_number: brief.kind
+        for brief in template_slide_briefs(
+            pptx_file, project.lang, numbers=numbers, with_elements=False
+        )
+    }
+    slides = []
+    for index, slide in enumerate(project.slides):
+        number = slide.get("pptxSlideNumber")
+        specs: list[ElementSpec] = []
+        if number in kinds:
+            template_slide = pptx_file.parsed_slides[number - 1]
+            title = slide_roles.title_element(template_slide, pptx_file.slide_height_in)
+            specs = [
+                element_spec(e, kinds[number], pptx_file, is_title=e is title)
+                for e in fillable_elements(template_slide, slide.get("lockedElementNames") or [])
+                if e["type"] != "picture"
+            ]
+        form_data = dict(slide.get("formData") or {})
+        if index == current:
+            form_data = {k: v for k, v in form_data.items() if keep is not None and k in keep}
+        texts, values = _shown(form_data)
+        slides.append(
+            PlanSlide(
+                index=index,
+                description=str(slide.get("contentDescription") or ""),
+                kind=kinds.get(number, "") if isinstance(number, int) else "",
+                elements=specs,
+                shown_text=texts,
+                shown_values=values,
+            )
+        )
+    docs = [
+        MaterialDoc(id=m.id, filename=m.filename, text=m.parsed_text[:MATERIAL_PARSE_CHARS])
+        for m in materials
+    ]
+    return DeckContext(slides=slides, materials=docs)
+
+
+def user_inputs(
+    project: Project, materials: Sequence[Material], instruction: str
+) -> faithful.Inputs:
+    """Every number the user gave: the materials, the project, the slides' descriptions,
+    notes and values, and the instruction (a model's figures must be among them)."""
+    return faithful.inputs_of(
+        project.title,
+        project.description,
+        instruction,
+        *(m.parsed_text[:MATERIAL_PARSE_CHARS] for m in materials),
+        *(str(s.get("contentDescription") or "") for s in project.slides),
+        *(str(s.get("notes") or "") for s in project.slides),
+        values=[s.get("formData") or {} for s in project.slides],
+    )
+
+
+def _faithful_value(
+    element: dict[str, Any], role: str, value: Any, inputs: faithful.Inputs
+) -> tuple[Any | None, str | None]:
+    if role == "section_number":  # the deck's own counter ('01', '02'), not a figure read
+        return value, None
+    return faithful.check(str(element.get("type")), value, inputs)
+
+
+def _sources(origins: Sequence[ValueOrigin]) -> list[ValueSource]:
+    """A provider's provenance, cleaned like any text it returns."""
+    found = []
+    for origin in origins[:50]:
+        try:
+            found.append(
+                ValueSource(
+                    text=sanitize.clean_text(origin.text, strip_bullets=False, limit=500),
+                    source=origin.source,
+                    excerpt=sanitize.clean_text(origin.excerpt, strip_bullets=False, limit=500),
+                    material_id=origin.material_id or None,
+                    filename=origin.filename or None,
+                    section=origin.section or None,
+                )
+            )
+        except ValidationError:  # an unknown source: not something to show
+            continue
+    return found
+
+
 # ---------------------------------------------------------------------------------------------
 # Recommendation (create dialog)
 
@@ -403,7 +540,8 @@ def recommend_slideshow(
     text = t.clean(description)
     if not text:
         raise DescriptionRequiredError()
-    templates = list(templates_service.list_templates(session, user))[:MAX_TEMPLATES]
+    # Built-ins in the edition of the deck's language (by default the interface language).
+    templates = list(templates_service.list_templates(session, user, lang))[:MAX_TEMPLATES]
     briefs = []
     for pptx_file in templates:
         slides = template_slide_briefs(pptx_file, lang, with_elements=False)
@@ -453,8 +591,12 @@ def suggest_outline(
     lang: str | None,
     instruction: str,
     material_id: str | None,
+    ui_lang: str | None = None,
 ) -> OutlineSuggestion:
+    """`lang`: the outline's language (default: the project's); `ui_lang`: the interface
+    language of the reasons and notices (default: the outline's)."""
     out_lang = _lang(lang or project.lang)
+    reason_lang = _lang(ui_lang or out_lang)
     pptx_file = _template_or_none(session, user, project)
     if material_id:
         materials = [_material(session, user, project, material_id)]
@@ -466,6 +608,7 @@ def suggest_outline(
     briefs = template_slide_briefs(pptx_file, out_lang, compact=True) if pptx_file else []
     task = OutlineInput(
         lang=out_lang,
+        ui_lang=reason_lang,
         project=_project_info(project),
         instruction=t.cut(t.clean(instruction), 4000),
         num_slides=max(1, project.num_slides),
@@ -493,17 +636,41 @@ def suggest_outline(
         )
     if not slides:
         raise AiBadResponseError(attempts=1)
+    notices = []
+    requested = max(1, project.num_slides)
+    if len(slides) < requested:
+        notices.append(_notice("fewer_slides", reason_lang, requested=requested, given=len(slides)))
     return OutlineSuggestion(
         slides=slides,
         lang=out_lang,
         material_ids=[m.id for m in materials],
+        notices=notices,
         provider=services.ai.name,
     )
 
 
+_NOTICE_PHRASES = {
+    "fewer_slides": "notice_fewer_slides",
+    "instruction_not_understood": "notice_not_understood",
+}
+
+
+def _notice(code: str, lang: str, **values: Any) -> AiNotice:
+    message = phrases.say(_NOTICE_PHRASES[code], lang, **values)
+    return AiNotice.model_validate({"code": code, "message": message, **values})
+
+
 def suggest_outline_edits(
-    session: Session, services: Services, user: User, project: Project, *, instruction: str
+    session: Session,
+    services: Services,
+    user: User,
+    project: Project,
+    *,
+    instruction: str,
+    ui_lang: str | None = None,
 ) -> OutlineEditsSuggestion:
+    """Edits for review; `ui_lang`: the language of their reasons and notices (default: the
+    project's)."""
     text = t.clean(instruction)
     if not text:
         raise InstructionRequiredError()
@@ -513,6 +680,7 @@ def suggest_outline_edits(
     )
     task = OutlineEditsInput(
         lang=_lang(project.lang),
+        ui_lang=_lang(ui_lang or project.lang),
         project=_project_info(project),
         instruction=t.cut(text, 4000),
         slides=deck_slides(project, limit=MAX_SLIDES),
@@ -546,9 +714,18 @@ def suggest_outline_edits(
             continue
         edits.append(item)
     count = pptx_file.slide_count if pptx_file else None
-    return OutlineEditsSuggestion(
-        edits=usable_edits(project.slides, edits, count), provider=services.ai.name
-    )
+    usable = usable_edits(project.slides, edits, count)
+    reason_lang = _lang(ui_lang or project.lang)
+    missed = [sanitize.clean_line(part, 300) for part in answer.not_understood[:10]]
+    if not usable and not any(missed) and answer.unmet_slide_count is None:
+        missed = [t.cut(t.one_line(text), 300)]  # nothing came of it: say so, whole
+    notices = [_notice("instruction_not_understood", reason_lang, text=m) for m in missed if m]
+    wanted = answer.unmet_slide_count
+    if wanted is not None and 0 < wanted <= MAX_SLIDES:
+        given = len(apply_edits(project.slides, usable, count))
+        if given < wanted:
+            notices.append(_notice("fewer_slides", reason_lang, requested=wanted, given=given))
+    return OutlineEditsSuggestion(edits=usable, notices=notices, provider=services.ai.name)
 
 
 def apply_outline_edits(
@@ -574,7 +751,13 @@ def apply_outline_edits(
 
 
 def suggest_template_slide_number(
-    session: Session, services: Services, user: User, project: Project, *, slide_index: int
+    session: Session,
+    services: Services,
+    user: User,
+    project: Project,
+    *,
+    slide_index: int,
+    ui_lang: str | None = None,
 ) -> TemplateSlideSuggestion:
     pptx_file = _template(session, user, project)
     _check_index(project, slide_index)
@@ -583,6 +766,7 @@ def suggest_template_slide_number(
         raise ProjectHasNoTemplateError()
     task = TemplateSlideInput(
         lang=_lang(project.lang),
+        ui_lang=_lang(ui_lang or project.lang),
         project=_project_info(project),
         slide=deck_slides(project)[slide_index],
         slide_count=len(project.slides),
@@ -646,7 +830,11 @@ def generate_slide_data(
     )
     if not gallery:  # nothing to choose from: pictures are not offered to the model
         elements = [e for e in elements if e["type"] != "picture"]
-    specs = [element_spec(e, brief.kind, pptx_file, current.get(e["name"])) for e in elements]
+    title = slide_roles.title_element(template_slide, pptx_file.slide_height_in)
+    specs = [
+        element_spec(e, brief.kind, pptx_file, current.get(e["name"]), is_title=e is title)
+        for e in elements
+    ]
     # The whole deck when the slide lists it (an agenda), else the slides around it.
     wants_deck = any(spec.role == "agenda" for spec in specs)
     deck = deck_slides(project, around=slide_index, limit=60 if wants_deck else 5)
@@ -669,11 +857,14 @@ def generate_slide_data(
         passages=passages(materials, query, _budget(services, PASSAGE_BUDGET)),
         images=gallery,
         author=user.name,
+        context=deck_context(pptx_file, project, materials, current=slide_index),
     )
     meter(services, user)
     answer = services.ai.slide_data(task)
     by_name = {e["name"]: e for e in fillable_elements(template_slide, locked)}
+    roles = {spec.name: spec.role for spec in specs}
     visible = _visible_ids(session, user, answer.values)
+    inputs = user_inputs(project, materials, instruction)
     form_data: dict[str, Any] = {}
     skipped: dict[str, str] = {}
     for raw in answer.values:
@@ -681,6 +872,8 @@ def generate_slide_data(
         if element is None or raw.name in form_data:
             continue
         value, why = sanitize.element_value(element, raw, visible, images_presenter.file_url)
+        if value is not None:
+            value, why = _faithful_value(element, roles.get(raw.name, ""), value, inputs)
         if value is None:
             skipped[raw.name] = why or "invalid_value"
         else:
@@ -695,6 +888,13 @@ def generate_slide_data(
         notes=sanitize.clean_text(answer.notes, strip_bullets=False, limit=4000),
         skipped=[SkippedElement(element_name=n, reason=r) for n, r in skipped.items()],
         provider=services.ai.name,
+        provenance={
+            name: _sources(origins)
+            for name, origins in answer.provenance.items()
+            if name in form_data and origins
+        }
+        or None,
+        deck_elements=[s.name for s in specs if s.role == "agenda" and s.name in form_data],
     )
 
 
@@ -727,9 +927,12 @@ def suggest_element_value(
     if is_locked(element, slide.get("lockedElementNames") or []):
         raise ElementLockedError(element=element_name)
     current = (slide.get("formData") or {}).get(element_name)
-    spec = element_spec(element, brief.kind, pptx_file, current)
+    title = slide_roles.title_element(template_slide, pptx_file.slide_height_in)
+    spec = element_spec(element, brief.kind, pptx_file, current, is_title=element is title)
     this = deck_slides(project)[slide_index]
     query = " ".join([this.content_description, instruction])
+    materials = _enabled_materials(session, user, project)
+    others = set(slide.get("formData") or {}) - {element_name}
     task = ElementValueInput(
         lang=_lang(project.lang),
         project=_project_info(project),
@@ -737,16 +940,18 @@ def suggest_element_value(
         template_slide=brief,
         element=spec,
         instruction=parse_instruction(instruction),
-        passages=passages(
-            _enabled_materials(session, user, project), query, _budget(services, PASSAGE_BUDGET)
-        ),
+        passages=passages(materials, query, _budget(services, PASSAGE_BUDGET)),
         images=_gallery(session, user, project) if spec.type == "picture" else [],
+        context=deck_context(pptx_file, project, materials, current=slide_index, keep=others),
     )
     meter(services, user)
     answer = services.ai.element_value(task)
     raw = answer.value.model_copy(update={"name": element_name})
     visible = _visible_ids(session, user, [raw])
     value, _ = sanitize.element_value(element, raw, visible, images_presenter.file_url)
+    if value is not None:
+        inputs = user_inputs(project, materials, instruction)
+        value, _ = _faithful_value(element, spec.role, value, inputs)
     return ElementValueRead(
         slide_index=slide_index,
         element_name=element_name,
@@ -754,6 +959,7 @@ def suggest_element_value(
         value=value,
         reason=sanitize.clean_text(answer.reason, limit=2000),
         provider=services.ai.name,
+        provenance=_sources(answer.provenance) if value is not None and answer.provenance else None,
     )
 
 
@@ -764,6 +970,7 @@ def recommend_slide_descriptions(
     project: Project,
     *,
     slide_indices: Sequence[int],
+    ui_lang: str | None = None,
 ) -> BatchSlideDescriptions:
     """Descriptions for the given slides, in one provider call."""
     targets = list(dict.fromkeys(slide_indices))
@@ -786,6 +993,7 @@ def recommend_slide_descriptions(
     headings = [s.title for _, s in _sections(materials) if s.title][:80]
     task = SlideDescriptionsInput(
         lang=_lang(project.lang),
+        ui_lang=_lang(ui_lang or project.lang),
         project=_project_info(project),
         deck=deck_slides(project, limit=MAX_SLIDES),
         targets=targets,

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+from pydantic.json_schema import SkipJsonSchema
 
 Lang = Literal["en", "zh-CN", "zh-HK"]
 FillableType = Literal["text", "picture", "table", "chart"]
@@ -130,6 +131,28 @@ class GalleryImage(TaskModel):
     alt: str
 
 
+class PlanSlide(TaskModel):
+    """A slide of the deck as the deck plan sees it: what it is about, what its template slide
+    holds, and what it already shows (accepted values: those are its own)."""
+
+    index: int
+    description: str = ""
+    kind: str = Field(default="", description="its template slide's kind")
+    elements: list[ElementSpec] = Field(default_factory=list)
+    shown_text: list[str] = Field(default_factory=list)
+    shown_values: list[list[float]] = Field(
+        default_factory=list, description="the values of its charts' series and tables' columns"
+    )
+
+
+class DeckContext(TaskModel):
+    """The whole deck and the whole of the enabled materials, so that an assistant filling one
+    slide knows what the others say: a sentence or a series is used once per deck."""
+
+    slides: list[PlanSlide] = Field(default_factory=list)
+    materials: list[MaterialDoc] = Field(default_factory=list)
+
+
 class Instruction(TaskModel):
     preset: str | None = Field(default=None, description="a predefined instruction id")
     text: str = ""
@@ -194,6 +217,15 @@ class OutlineEdit(OutputModel):
 
 class OutlineEdits(OutputModel):
     edits: list[OutlineEdit]
+    not_understood: list[str] = Field(
+        default_factory=list,
+        description="the parts of the instruction no edit carries out (quoted as written)",
+    )
+    unmet_slide_count: int | None = Field(
+        default=None,
+        description="a number of slides the instruction asks for that the content cannot fill "
+        "without padding, else null",
+    )
 
 
 class SlideDescriptionOut(OutputModel):
@@ -211,14 +243,30 @@ class TemplateSlideChoice(OutputModel):
     reason: str
 
 
+class ValueOrigin(OutputModel):
+    """Where one item of a suggested value came from (a line of text, a chart category, a table
+    row). `source`: material, description, instruction, project, deck (other slides), profile
+    (the user's name), assistant (its own fixed words) or layout (a running number)."""
+
+    text: str
+    source: str
+    excerpt: str = ""
+    material_id: str = ""
+    filename: str = ""
+    section: str = ""
+
+
 class ElementSuggestion(OutputModel):
     value: ValueOut
     reason: str = ""
+    # Filled by the offline assistant, which knows; a model is not asked for it.
+    provenance: SkipJsonSchema[list[ValueOrigin]] = Field(default_factory=list)
 
 
 class SlideData(OutputModel):
     values: list[ValueOut]
     notes: str = ""
+    provenance: SkipJsonSchema[dict[str, list[ValueOrigin]]] = Field(default_factory=dict)
 
 
 class TemplateDescription(OutputModel):
@@ -254,6 +302,13 @@ class TaskInput(TaskModel):
     OUTPUT: ClassVar[type[OutputModel]]
 
     lang: Lang = "en"
+    # The interface language of the person asking, for the reasons and notes they read (the
+    # deck's own text follows `lang`). Not sent to a model: its prompts ask for `lang`.
+    ui_lang: Lang | None = Field(default=None, exclude=True)
+
+    @property
+    def reason_lang(self) -> str:
+        return self.ui_lang or self.lang
 
     def problems(self, output: Any) -> list[str]:
         """What is wrong with a schema-valid answer (empty when it is usable)."""
@@ -397,6 +452,8 @@ class ElementValueInput(TaskInput):
     instruction: Instruction
     passages: list[Passage] = Field(default_factory=list)
     images: list[GalleryImage] = Field(default_factory=list)
+    # Not sent to a model (the prompt has the passages): the offline deck plan reads it.
+    context: DeckContext | None = Field(default=None, exclude=True)
 
     def problems(self, output: Any) -> list[str]:
         return _value_problems(output.value, [self.element], "value")
@@ -416,6 +473,8 @@ class SlideDataInput(TaskInput):
     passages: list[Passage] = Field(default_factory=list)
     images: list[GalleryImage] = Field(default_factory=list)
     author: str = ""
+    # Not sent to a model (the prompt has the passages): the offline deck plan reads it.
+    context: DeckContext | None = Field(default=None, exclude=True)
 
     def problems(self, output: Any) -> list[str]:
         issues: list[str] = []

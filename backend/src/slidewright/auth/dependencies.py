@@ -1,36 +1,100 @@
-"""`CurrentUser`: the signed-in user from the Bearer token, or 401."""
+"""`CurrentUser`: the caller from the Bearer credential (a sign-in token or an API token), or 401.
+
+`SignedInUser` is stricter: only a sign-in session, never an API token, may manage API tokens,
+change the password or sign out, so a leaked script token cannot lock its owner out.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Final
 
-from fastapi import Depends
+from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.orm import Session
 
+from slidewright.auth import api_tokens, repository
+from slidewright.auth.errors import ApiTokenNotAllowedError, ApiTokenReadOnlyError
+from slidewright.core.config import Settings
 from slidewright.core.deps import SessionDep, SettingsDep
 from slidewright.core.errors import ForbiddenError, InvalidTokenError, NotAuthenticatedError
-from slidewright.core.security import read_token
+from slidewright.core.security import TokenClaims, read_token
 from slidewright.users import service as users_service
 from slidewright.users.models import ROLE_SYSTEM, User
 
-_bearer = HTTPBearer(auto_error=False, description="`Authorization: Bearer <token>` from login")
+_bearer = HTTPBearer(
+    auto_error=False,
+    description="`Authorization: Bearer <token>`: the token from login, or an API token",
+)
+_READ_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def _is_read(request: Request) -> bool:
+    """Reads are GETs, plus the searches that take their query as a POST body."""
+    return request.method in _READ_METHODS or (
+        request.method == "POST" and request.url.path.endswith("/search")
+    )
+
+
+def _raw_token(credentials: HTTPAuthorizationCredentials | None) -> str:
+    if credentials is None or credentials.scheme.lower() != "bearer":
+        raise NotAuthenticatedError()
+    return credentials.credentials
+
+
+def get_token_claims(
+    settings: SettingsDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> TokenClaims:
+    """The sign-in token's claims; an API token is refused here (see `SignedInUser`)."""
+    raw = _raw_token(credentials)
+    if api_tokens.looks_like_api_token(raw):
+        raise ApiTokenNotAllowedError()
+    claims = read_token(raw, secret=settings.resolved_secret_key)
+    if claims is None:
+        raise InvalidTokenError()
+    return claims
+
+
+def _user_from_claims(session: Session, claims: TokenClaims) -> User:
+    user = users_service.find(session, claims.user_id)
+    # A bumped token version ("sign out everywhere", password change) revokes older tokens;
+    # a revoked token id is one browser's logout.
+    if user is None or user.role == ROLE_SYSTEM or user.token_version != claims.version:
+        raise InvalidTokenError()
+    if claims.token_id is not None and repository.is_revoked(session, claims.token_id):
+        raise InvalidTokenError()
+    return user
+
+
+def bearer_user(session: Session, settings: Settings, raw: str) -> tuple[User, bool]:
+    """The owner of a Bearer credential (a sign-in token or an API token) and whether it may
+    write (only a read-only API token may not); `invalid_token` when it is not valid. Shared
+    by the REST API and the MCP endpoint, so both accept exactly the same credentials."""
+    if api_tokens.looks_like_api_token(raw):
+        user, token = api_tokens.authenticate(session, raw)
+        return user, token.scope == api_tokens.SCOPE_WRITE
+    claims = read_token(raw, secret=settings.resolved_secret_key)
+    if claims is None:
+        raise InvalidTokenError()
+    return _user_from_claims(session, claims), True
 
 
 def get_current_user(
+    request: Request,
     session: SessionDep,
     settings: SettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> User:
-    if credentials is None or credentials.scheme.lower() != "bearer":
-        raise NotAuthenticatedError()
-    claims = read_token(credentials.credentials, secret=settings.resolved_secret_key)
-    if claims is None:
-        raise InvalidTokenError()
-    user = users_service.find(session, claims.user_id)
-    # A bumped token version (logout, password change) revokes older tokens.
-    if user is None or user.role == ROLE_SYSTEM or user.token_version != claims.version:
-        raise InvalidTokenError()
+    user, may_write = bearer_user(session, settings, _raw_token(credentials))
+    if not may_write and not _is_read(request):
+        raise ApiTokenReadOnlyError()
     return user
+
+
+def get_signed_in_user(
+    session: SessionDep, claims: Annotated[TokenClaims, Depends(get_token_claims)]
+) -> User:
+    return _user_from_claims(session, claims)
 
 
 def require_admin(user: Annotated[User, Depends(get_current_user)]) -> User:
@@ -40,4 +104,6 @@ def require_admin(user: Annotated[User, Depends(get_current_user)]) -> User:
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]
+SignedInUser = Annotated[User, Depends(get_signed_in_user)]
+CurrentClaims = Annotated[TokenClaims, Depends(get_token_claims)]
 AdminUser = Annotated[User, Depends(require_admin)]

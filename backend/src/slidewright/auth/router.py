@@ -3,7 +3,7 @@ from __future__ import annotations
 from fastapi import APIRouter, status
 
 from slidewright.auth import service
-from slidewright.auth.dependencies import CurrentUser
+from slidewright.auth.dependencies import CurrentClaims, SignedInUser
 from slidewright.auth.schemas import AuthResponse, LoginRequest, SignupRequest
 from slidewright.core.deps import ClientIpDep, RateLimiterDep, SessionDep, SettingsDep
 from slidewright.users.schemas import UserRead
@@ -48,6 +48,14 @@ def login(
 
 
 @router.post("/logout", status_code=status.HTTP_204_NO_CONTENT, operation_id="logout")
-def logout(user: CurrentUser, session: SessionDep) -> None:
+def logout(user: SignedInUser, claims: CurrentClaims, session: SessionDep) -> None:
+    """Sign out of this session: the token sent stops working; other sessions stay signed in."""
+    service.logout(session, user, claims)
+
+
+@router.post(
+    "/logout-everywhere", status_code=status.HTTP_204_NO_CONTENT, operation_id="logoutEverywhere"
+)
+def logout_everywhere(user: SignedInUser, session: SessionDep) -> None:
     """Sign out everywhere: every token issued to this user so far stops working."""
-    service.logout(session, user)
+    service.logout_everywhere(session, user)

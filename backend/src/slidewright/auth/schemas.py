@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Literal
+
 from pydantic import Field
 
-from slidewright.core.schemas import ApiModel
+from slidewright.core.schemas import ApiModel, ReadModel
 from slidewright.users.schemas import UserRead
 
 
@@ -20,3 +23,26 @@ class LoginRequest(ApiModel):
 class AuthResponse(ApiModel):
     token: str
     user: UserRead
+
+
+class ApiTokenCreate(ApiModel):
+    name: str = Field(max_length=100, description="what the token is for, e.g. the script's name")
+    scope: Literal["read", "write"] = Field(
+        default="read", description="`read`: GET and searches only; `write`: everything you can do"
+    )
+    expires_in_days: int | None = Field(
+        default=90, ge=1, le=3650, description="days until it stops working; null: never"
+    )
+
+
+class ApiTokenRead(ReadModel):
+    name: str
+    scope: Literal["read", "write"]
+    prefix: str = Field(description="the token's first characters, to recognise it")
+    created_at: datetime
+    expires_at: datetime | None
+    last_used_at: datetime | None = Field(description="to the minute; null: never used")
+
+
+class ApiTokenCreated(ApiTokenRead):
+    token: str = Field(description="the secret: shown this once, store it now")

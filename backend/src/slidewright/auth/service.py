@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from slidewright.auth import repository as auth_repository
+from slidewright.core.clock import utcnow
 from slidewright.core.config import Settings
 from slidewright.core.errors import RateLimitedError
 from slidewright.core.ratelimit import RateLimiter
-from slidewright.core.security import issue_token
+from slidewright.core.security import TokenClaims, issue_token
 from slidewright.license import service as license_service
 from slidewright.users import service as users_service
 from slidewright.users.errors import UserNotFoundError
@@ -56,5 +58,21 @@ def login(
     return user
 
 
-def logout(session: Session, user: User) -> None:
+def logout(session: Session, user: User, claims: TokenClaims) -> None:
+    """Ends this sign-in only: the token presented stops working, other browsers stay in.
+
+    A token from before token ids existed cannot be told apart from the user's others, so its
+    logout ends every session (the safe side).
+    """
+    if claims.token_id is None or claims.expires_at is None:
+        users_service.revoke_tokens(session, user)
+        return
+    auth_repository.prune_expired(session, utcnow())
+    auth_repository.revoke(
+        session, token_id=claims.token_id, user_id=user.id, expires_at=claims.expires_at
+    )
+
+
+def logout_everywhere(session: Session, user: User) -> None:
+    """Every token issued to the user so far stops working (a lost laptop, a shared PC)."""
     users_service.revoke_tokens(session, user)

@@ -4,6 +4,9 @@
 template is stored under, and descriptions of the file and of every slide in English and
 Simplified Chinese (the slide descriptions are what AI and the offline assistant match a deck
 slide against, so they say what the slide is for and what it holds).
+
+Each template is built in two editions (see `editions.py`), English and Chinese, stored as
+two templates: `edition_key` names each one's installed key ("jade", "jade@zh-CN").
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from slidewright.builtin.editions import EDITIONS, ENGLISH, Edition, edition_for
 from slidewright.builtin.master import write_layouts, write_master
 from slidewright.builtin.package import (
     new_presentation,
@@ -34,11 +38,21 @@ class SlideDescription:
 @dataclass(frozen=True)
 class BuiltinTemplate:
     key: str
-    filename: str
+    filename: str  # the English edition's; see `filename_in`
     description_en: str
     description_zh: str
     slides: tuple[SlideDescription, ...]  # in slide order, one per slide
     theme: Theme
+    name_zh: str  # the Chinese edition's title (the English one is the theme's name)
+
+    def name_in(self, lang: str) -> str:
+        return self.name_zh if edition_for(lang).lang == "zh-CN" else self.theme.name
+
+    def filename_in(self, lang: str) -> str:
+        return f"{self.name_in(lang)}.pptx"
+
+    def description_in(self, lang: str) -> str:
+        return self.description_zh if edition_for(lang).lang == "zh-CN" else self.description_en
 
 
 _SLIDE_TEXTS: dict[str, tuple[str, str]] = {
@@ -93,7 +107,9 @@ SLIDE_DESCRIPTIONS: tuple[SlideDescription, ...] = tuple(
 )
 
 
-def _template(theme: Theme, description_en: str, description_zh: str) -> BuiltinTemplate:
+def _template(
+    theme: Theme, name_zh: str, description_en: str, description_zh: str
+) -> BuiltinTemplate:
     return BuiltinTemplate(
         key=theme.key,
         filename=f"{theme.name}.pptx",
@@ -101,12 +117,14 @@ def _template(theme: Theme, description_en: str, description_zh: str) -> Builtin
         description_zh=description_zh,
         slides=SLIDE_DESCRIPTIONS,
         theme=theme,
+        name_zh=name_zh,
     )
 
 
 BUILTIN_TEMPLATES: list[BuiltinTemplate] = [
     _template(
         TERRACOTTA,
+        "Slidewright 陶土",
         "Warm, modern template: terracotta, sand and charcoal on a cream background with "
         "serif headings. Suits strategy reviews, proposals and company updates.",
         "温暖现代的模板：奶油色底配陶土红、沙色与炭灰，标题使用衬线字体。"
@@ -114,12 +132,14 @@ BUILTIN_TEMPLATES: list[BuiltinTemplate] = [
     ),
     _template(
         MIDNIGHT,
+        "Slidewright 午夜",
         "Dark navy template with teal accents and crisp sans-serif type. Suits technology, "
         "product and data-heavy presentations.",
         "深海军蓝底配青绿色点缀、简洁无衬线字体的深色模板。适合科技、产品和数据密集型演示。",
     ),
     _template(
         JADE,
+        "Slidewright 青玉",
         "Clean, minimal light template with jade green and grey accents and generous white "
         "space. Suits reports, training and everyday business decks.",
         "简洁极简的浅色模板，以玉绿色和灰色点缀，留白充足。适合报告、培训和日常商务演示。",
@@ -134,26 +154,43 @@ def get_template(key: str) -> BuiltinTemplate:
     raise KeyError(f"no built-in template {key!r}")
 
 
-def build(key: str) -> bytes:
-    """The .pptx bytes of one built-in template; the same bytes on every call."""
+def edition_key(key: str, lang: str) -> str:
+    """The installed key of a template's edition: the English one keeps the plain key (what
+    installs before editions existed hold), others get "@lang"."""
+    edition = edition_for(lang)
+    return key if edition is ENGLISH else f"{key}@{edition.lang}"
+
+
+def edition_of(installed_key: str) -> tuple[str, Edition]:
+    """The catalogue key and the edition of an installed key (`edition_key`'s inverse)."""
+    key, _, lang = installed_key.partition("@")
+    return key, edition_for(lang or "en")
+
+
+def build(key: str, lang: str = "en") -> bytes:
+    """The .pptx bytes of one built-in template in the edition of `lang`; the same bytes on
+    every call."""
     template = get_template(key)
+    edition = edition_for(lang)
     theme = template.theme
     prs = new_presentation()
     replace_theme(prs, theme_xml(theme.name, theme.palette, theme.fonts))
-    write_master(prs, theme)
-    layouts = write_layouts(prs, theme)
-    add_sample_slides(prs, layouts, theme)
-    set_core_properties(prs, title=theme.name, subject=template.description_en)
+    write_master(prs, theme, edition)
+    layouts = write_layouts(prs, theme, edition)
+    add_sample_slides(prs, layouts, theme, edition)
+    set_core_properties(prs, title=template.name_in(lang), subject=template.description_in(lang))
     return save(prs)
 
 
 def write_all(outdir: Path | str) -> list[Path]:
-    """Write every built-in template into `outdir` (created if needed); returns the paths."""
+    """Write every edition of every built-in template into `outdir` (created if needed);
+    returns the paths."""
     directory = Path(outdir)
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
     for template in BUILTIN_TEMPLATES:
-        path = directory / template.filename
-        path.write_bytes(build(template.key))
-        paths.append(path)
+        for edition in EDITIONS:
+            path = directory / template.filename_in(edition.lang)
+            path.write_bytes(build(template.key, edition.lang))
+            paths.append(path)
     return paths

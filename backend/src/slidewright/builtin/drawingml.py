@@ -136,8 +136,10 @@ def placeholder_shape(
     lst_style: Any,
     body_pr: Any,
     prompt: str,
+    lang: str = "en-US",
 ) -> Any:
-    """A placeholder for a master or layout; `ph` holds the `p:ph` attributes (type, idx)."""
+    """A placeholder for a master or layout; `ph` holds the `p:ph` attributes (type, idx),
+    `lang` the prompt's language."""
     sp_pr = P.spPr()
     if rect is not None:
         sp_pr.append(xfrm(rect))
@@ -152,7 +154,7 @@ def placeholder_shape(
         P.txBody(
             body_pr,
             lst_style,
-            A.p(A.r(A.rPr(lang="en-US"), A.t(prompt))),
+            A.p(A.r(A.rPr(lang=lang), A.t(prompt))),
         ),
     )
 

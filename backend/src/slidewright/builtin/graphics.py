@@ -14,7 +14,6 @@ from pptx.chart.data import CategoryChartData
 from pptx.dml.color import RGBColor
 from pptx.enum.chart import XL_CHART_TYPE, XL_LABEL_POSITION, XL_LEGEND_POSITION, XL_TICK_MARK
 from pptx.enum.dml import MSO_THEME_COLOR
-from pptx.enum.lang import MSO_LANGUAGE_ID
 from pptx.enum.text import PP_ALIGN
 from pptx.oxml.ns import qn
 from pptx.shapes.graphfrm import GraphicFrame
@@ -22,13 +21,8 @@ from pptx.slide import Slide
 from pptx.util import Emu, Pt
 
 from slidewright.builtin import drawingml as dml
-from slidewright.builtin.content import (
-    CHART_CATEGORIES,
-    CHART_NUMBER_FORMAT,
-    CHART_SERIES,
-    TABLE_ROWS,
-)
 from slidewright.builtin.drawingml import EMU_PER_INCH, A
+from slidewright.builtin.editions import Edition
 from slidewright.builtin.layouts import CHART_RECT, TABLE_RECT
 from slidewright.builtin.style import Paint, Theme
 
@@ -43,10 +37,10 @@ def _emu(inches: float) -> Emu:
     return Emu(round(inches * EMU_PER_INCH))
 
 
-def add_column_chart(slide: Slide, theme: Theme) -> GraphicFrame:
-    data = CategoryChartData(number_format=CHART_NUMBER_FORMAT)
-    data.categories = CHART_CATEGORIES
-    for name, values in CHART_SERIES:
+def add_column_chart(slide: Slide, theme: Theme, edition: Edition) -> GraphicFrame:
+    data = CategoryChartData(number_format=edition.chart_number_format)
+    data.categories = edition.chart_categories
+    for name, values in edition.chart_series:
         data.add_series(name, values)
     rect = CHART_RECT
     # python-pptx annotates add_chart as taking ChartData and returning a Chart; it takes any
@@ -62,7 +56,7 @@ def add_column_chart(slide: Slide, theme: Theme) -> GraphicFrame:
             cast(Any, data),
         ),
     )
-    frame.name = "Chart"
+    frame.name = edition.name("Chart")
     _style_chart(frame.chart, theme)
     return frame
 
@@ -111,13 +105,13 @@ def _style_chart(chart: Any, theme: Theme) -> None:
     categories.tick_labels.font.color.rgb = text
 
 
-def add_table(slide: Slide, theme: Theme) -> GraphicFrame:
-    rows, columns = len(TABLE_ROWS), len(TABLE_ROWS[0])
+def add_table(slide: Slide, theme: Theme, edition: Edition) -> GraphicFrame:
+    rows, columns = len(edition.table_rows), len(edition.table_rows[0])
     rect = TABLE_RECT
     frame = slide.shapes.add_table(
         rows, columns, _emu(rect.x), _emu(rect.y), _emu(rect.w), _emu(rect.h)
     )
-    frame.name = "Table"
+    frame.name = edition.name("Table")
     table = frame.table
     table.first_row = True
     table.horz_banding = True
@@ -131,7 +125,7 @@ def add_table(slide: Slide, theme: Theme) -> GraphicFrame:
     for index in range(rows):
         table.rows[index].height = _emu(rect.h / rows)
 
-    for r, values in enumerate(TABLE_ROWS):
+    for r, values in enumerate(edition.table_rows):
         for c, value in enumerate(values):
             cell = table.cell(r, c)
             paragraph = cell.text_frame.paragraphs[0]
@@ -140,7 +134,7 @@ def add_table(slide: Slide, theme: Theme) -> GraphicFrame:
             run.text = value
             run.font.size = Pt(14)
             run.font.bold = r == 0
-            run.font.language_id = MSO_LANGUAGE_ID.ENGLISH_US
+            run.font.language_id = edition.language_id
             run.font.color.theme_color = (
                 MSO_THEME_COLOR.BACKGROUND_1 if r == 0 else MSO_THEME_COLOR.TEXT_1
             )

@@ -18,6 +18,7 @@ from pptx.slide import SlideLayout
 
 from slidewright.builtin import drawingml as dml
 from slidewright.builtin.drawingml import A, P
+from slidewright.builtin.editions import Edition
 from slidewright.builtin.layouts import (
     CONTENT_RECT,
     LAYOUTS,
@@ -84,35 +85,37 @@ def _text_styles(theme: Theme) -> Any:
     )
 
 
-def _master_placeholders(theme: Theme) -> list[Any]:
+def _master_placeholders(theme: Theme, edition: Edition) -> list[Any]:
     title_style = replace(TITLE_STYLE, bold=theme.fonts.heading_bold)
     body_style = TextStyle(20, bullets="master")
     return [
         dml.placeholder_shape(
             2,
-            "Title Placeholder",
+            edition.master_title[0],
             {"type": "title"},
             TITLE_RECT,
             A.lstStyle(),
             dml.body_properties(title_style),
-            "Click to edit the title",
+            edition.master_title[1],
+            edition.run_lang,
         ),
         dml.placeholder_shape(
             3,
-            "Text Placeholder",
+            edition.master_text[0],
             {"type": "body", "idx": "1"},
             CONTENT_RECT,
             A.lstStyle(),
             dml.body_properties(body_style),
-            "Click to edit the text",
+            edition.master_text[1],
+            edition.run_lang,
         ),
     ]
 
 
-def write_master(prs: Presentation, theme: Theme) -> None:
+def write_master(prs: Presentation, theme: Theme, edition: Edition) -> None:
     master = prs.slide_master.element
     tree = dml.empty_shape_tree()
-    tree.extend(_master_placeholders(theme))
+    tree.extend(_master_placeholders(theme, edition))
     master.replace(master.find(qn("p:cSld")), P.cSld(dml.background(theme.base.fill), tree))
     color_map = master.find(qn("p:clrMap"))
     for alias, slot in (DARK_COLOR_MAP if theme.dark else LIGHT_COLOR_MAP).items():
@@ -130,23 +133,36 @@ def _list_style(style: TextStyle, surface: Surface) -> Any:
     return A.lstStyle(*levels)
 
 
-def _placeholder(shape_id: int, slot: Slot, surface: Surface, theme: Theme) -> Any:
+def _placeholder(
+    shape_id: int, slot: Slot, surface: Surface, theme: Theme, edition: Edition
+) -> Any:
     ph = {"type": slot.ph_type}
     if slot.idx:
         ph["idx"] = str(slot.idx)
+    name = edition.name(slot.name)
     if slot.style is None:  # picture slot
         return dml.placeholder_shape(
-            shape_id, slot.name, ph, slot.rect, A.lstStyle(), A.bodyPr(), "Picture"
+            shape_id,
+            name,
+            ph,
+            slot.rect,
+            A.lstStyle(),
+            A.bodyPr(),
+            edition.picture_prompt,
+            edition.run_lang,
         )
     style = _themed(slot.style, theme)
+    if not edition.italic:
+        style = replace(style, italic=False)
     return dml.placeholder_shape(
         shape_id,
-        slot.name,
+        name,
         ph,
         slot.rect,
         _list_style(style, surface),
         dml.body_properties(style),
-        slot.name,
+        name,
+        edition.run_lang,
     )
 
 
@@ -200,7 +216,7 @@ class _ShapeTreeWriter:
         self.tree.append(element)
 
 
-def _write_layout(layout: SlideLayout, spec: LayoutSpec, theme: Theme) -> None:
+def _write_layout(layout: SlideLayout, spec: LayoutSpec, theme: Theme, edition: Edition) -> None:
     surface = theme.surface(spec.surface)
     root = layout.element
     for child in list(root):
@@ -210,7 +226,7 @@ def _write_layout(layout: SlideLayout, spec: LayoutSpec, theme: Theme) -> None:
     root.set("showMasterSp", "0")  # every layout draws its own furniture, see _furnish
 
     tree = dml.empty_shape_tree()
-    common_slide_data = P.cSld(tree, name=spec.name)
+    common_slide_data = P.cSld(tree, name=edition.layout_name(spec.kind, spec.name))
     if spec.surface == "panel":
         common_slide_data.insert(0, dml.background(surface.fill))
     root.append(common_slide_data)
@@ -220,7 +236,7 @@ def _write_layout(layout: SlideLayout, spec: LayoutSpec, theme: Theme) -> None:
     _furnish(writer, spec, theme)
     for slot in spec.slots:
         slot_surface = theme.panel if slot.on_panel else surface
-        writer.append(_placeholder(writer.next_id(), slot, slot_surface, theme))
+        writer.append(_placeholder(writer.next_id(), slot, slot_surface, theme, edition))
 
 
 def _furnish(writer: _ShapeTreeWriter, spec: LayoutSpec, theme: Theme) -> None:
@@ -243,14 +259,14 @@ def _furnish(writer: _ShapeTreeWriter, spec: LayoutSpec, theme: Theme) -> None:
         writer.append(dml.text_box(writer.next_id(), "Ornament", rect, text, style, writer.surface))
 
 
-def write_layouts(prs: Presentation, theme: Theme) -> dict[str, SlideLayout]:
+def write_layouts(prs: Presentation, theme: Theme, edition: Edition) -> dict[str, SlideLayout]:
     """Rewrite the default template's layouts into ours; drop the ones left over."""
     available = list(prs.slide_layouts)
     if len(available) < len(LAYOUTS):
         raise RuntimeError("the base template has fewer layouts than the built-in set needs")
     by_kind: dict[str, SlideLayout] = {}
     for spec, layout in zip(LAYOUTS, available, strict=False):
-        _write_layout(layout, spec, theme)
+        _write_layout(layout, spec, theme, edition)
         by_kind[spec.kind] = layout
     for layout in available[len(LAYOUTS) :]:
         prs.slide_layouts.remove(layout)

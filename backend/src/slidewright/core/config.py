@@ -30,6 +30,11 @@ class Settings(BaseSettings):
     )
     access_token_minutes: int = Field(default=7 * 24 * 60, ge=1)
     cors_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    public_url: str | None = Field(
+        default=None,
+        description="The address users open, e.g. https://slides.example.com; "
+        "https turns on Strict-Transport-Security",
+    )
     license_file: Path | None = Field(default=None, description="default DATA_DIR/license.json")
     license_public_key: str | None = Field(
         default=None,
@@ -79,6 +84,20 @@ class Settings(BaseSettings):
     ai_json_mode: Literal["json_schema", "json_object", "none"] = Field(default="json_schema")
     ai_timeout_seconds: float = Field(default=60, gt=0)
     ai_calls_per_minute: int = Field(default=30, ge=1, description="per user, model calls only")
+    # Chat sign-on (issue 14): OpenID Connect against the chat product's identity provider.
+    chat_sso_issuer: str | None = Field(
+        default=None, description="OIDC issuer URL (discovery at /.well-known/openid-configuration)"
+    )
+    chat_sso_client_id: str | None = Field(default=None)
+    chat_sso_client_secret: SecretStr | None = Field(
+        default=None, description="unset for a public client (PKCE only)"
+    )
+    chat_sso_name: str = Field(default="Chat", description="shown as 'Sign in with {name}'")
+    chat_sso_scopes: str = Field(default="openid email profile")
+    chat_sso_redirect_uri: str | None = Field(
+        default=None,
+        description="default: <the address the browser used>/api/auth/chat/callback",
+    )
 
     @field_validator("cors_origins", mode="before")
     @classmethod
@@ -93,6 +112,11 @@ class Settings(BaseSettings):
         if self.ai_provider != "auto":
             return self.ai_provider
         return "openai_compat" if (self.ai_base_url or self.ai_api_key) else "offline"
+
+    @property
+    def chat_sso_enabled(self) -> bool:
+        """Chat sign-on is offered only once an issuer and a client id are configured."""
+        return bool(self.chat_sso_issuer and self.chat_sso_client_id)
 
     @cached_property
     def resolved_data_dir(self) -> Path:

@@ -84,6 +84,17 @@ class ValidationFailedError(AppError):
     zh = "部分字段缺失或无效。"
 
 
+class ReadOnlyFieldError(AppError):
+    """A read-only field sent with another value than the stored one (`core.read_only`).
+
+    `details.field` is the first such field (its wire name), `details.fields` all of them.
+    """
+
+    code, status = "read_only_field", 422
+    en = "“{field}” is read-only: send it back unchanged or leave it out."
+    zh = "“{field}”是只读字段：请原样发回或不要发送。"
+
+
 class RateLimitedError(AppError):
     code, status = "rate_limited", 429
     en = "Too many attempts. Please wait a minute and try again."

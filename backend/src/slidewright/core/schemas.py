@@ -67,7 +67,11 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         (404, "Not found, or not visible to you"),
         (409, "Conflict (e.g. a stale version)"),
         (413, "Too large"),
-        (422, "Invalid input (`validation_error` lists the fields)"),
+        (
+            422,
+            "Invalid input (`validation_error` lists the fields; `read_only_field` names a "
+            "read-only field sent back changed)",
+        ),
         (429, "Rate limited"),
     )
 }

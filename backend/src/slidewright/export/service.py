@@ -8,7 +8,7 @@ text of unlocked text elements is removed, so no placeholder copy ships in a fin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy.orm import Session
 
@@ -24,6 +24,7 @@ from slidewright.pptx_engine.deck_spec import (
     ChartSeries,
     ChartValue,
     DeckSpec,
+    Lang,
     PictureValue,
     SlideSpec,
     TableValue,
@@ -81,12 +82,18 @@ def _value(kind: str, raw: Any, pictures: dict[str, bytes]) -> Value | None:
 
 
 def _load_pictures(
-    session: Session, services: Services, user: User, project: Project
+    session: Session,
+    services: Services,
+    user: User,
+    project: Project,
+    only: set[int] | None = None,
 ) -> dict[str, bytes]:
-    """Bytes of every gallery image the deck uses and the user may still see."""
+    """Bytes of every gallery image the deck (or the `only` slides) uses and the user may
+    still see."""
     wanted = {
         image_id
-        for slide in project.slides
+        for index, slide in enumerate(project.slides, start=1)
+        if only is None or index in only
         for value in slide.get("formData", {}).values()
         if (image_id := slide_rules.image_id_of(value)) is not None
     }
@@ -100,13 +107,21 @@ def _load_pictures(
 
 
 def _plan(
-    session: Session, services: Services, user: User, project: Project, template: PptxFile
+    session: Session,
+    services: Services,
+    user: User,
+    project: Project,
+    template: PptxFile,
+    only: set[int] | None = None,
 ) -> _Plan:
-    pictures = _load_pictures(session, services, user, project)
+    """The deck spec of the project's slides (or of the `only` ones, 1-based, for previews)."""
+    pictures = _load_pictures(session, services, user, project, only)
     specs: list[SlideSpec] = []
     origin: list[int] = []
     issues: dict[int, list[PreflightIssue]] = {}
     for index, slide in enumerate(project.slides, start=1):
+        if only is not None and index not in only:
+            continue
         found = issues.setdefault(index, [])
         number = slide.get("pptxSlideNumber")
         if number is None or not 1 <= number <= template.slide_count:
@@ -144,9 +159,14 @@ def _plan(
             SlideSpec(template_slide=number, values=values, locked=frozenset(locked), notes=notes)
         )
         origin.append(index)
-    lang = project.lang if project.lang in ("en", "zh-CN", "zh-HK") else "en"
-    spec = DeckSpec(slides=tuple(specs), lang=lang, remove_unfilled_sample_text=True)  # type: ignore[arg-type]
+    spec = DeckSpec(
+        slides=tuple(specs), lang=_deck_lang(project.lang), remove_unfilled_sample_text=True
+    )
     return _Plan(spec, origin, issues)
+
+
+def _deck_lang(lang: str) -> Lang:
+    return cast(Lang, lang) if lang in ("en", "zh-CN", "zh-HK") else "en"
 
 
 def _template(session: Session, user: User, project: Project) -> PptxFile:
@@ -155,11 +175,33 @@ def _template(session: Session, user: User, project: Project) -> PptxFile:
     return templates_service.get_template(session, user, project.pptx_file_id)
 
 
-def _fill(services: Services, template: PptxFile, plan: _Plan) -> FillResult:
+def _fill(services: Services, template: PptxFile, spec: DeckSpec) -> FillResult:
     try:
-        return fill_deck(templates_service.source_bytes(services, template), plan.spec)
+        return fill_deck(templates_service.source_bytes(services, template), spec)
     except PptxEngineError as exc:
         raise ExportFailedError(reason=exc.message) from exc
+
+
+def slide_specs(
+    session: Session,
+    services: Services,
+    user: User,
+    project: Project,
+    template: PptxFile,
+    indexes: set[int],
+) -> dict[int, SlideSpec]:
+    """The export's own spec for each of the project slides `indexes` (1-based) that has a
+    template slide, so a slide preview shows exactly what the export writes."""
+    plan = _plan(session, services, user, project, template, only=indexes)
+    return dict(zip(plan.origin, plan.spec.slides, strict=True))
+
+
+def fill_slides(
+    services: Services, template: PptxFile, lang: str, specs: tuple[SlideSpec, ...]
+) -> bytes:
+    """A .pptx holding just these slides, built like an export (`export_failed` on error)."""
+    spec = DeckSpec(slides=specs, lang=_deck_lang(lang), remove_unfilled_sample_text=True)
+    return _fill(services, template, spec).pptx
 
 
 def export_project(session: Session, services: Services, user: User, project: Project) -> bytes:
@@ -167,7 +209,7 @@ def export_project(session: Session, services: Services, user: User, project: Pr
     plan = _plan(session, services, user, project, template)
     if not plan.spec.slides:
         raise NothingToExportError()
-    return _fill(services, template, plan).pptx
+    return _fill(services, template, plan.spec).pptx
 
 
 def preflight(
@@ -177,7 +219,7 @@ def preflight(
     template = _template(session, user, project)
     plan = _plan(session, services, user, project, template)
     if plan.spec.slides:
-        for warning in _fill(services, template, plan).warnings:
+        for warning in _fill(services, template, plan.spec).warnings:
             index = plan.origin[warning.slide_index - 1]
             kind = "text_overflow" if warning.code == "text_overflow" else "other"
             plan.issues[index].append(

@@ -20,6 +20,7 @@ from slidewright.images.schemas import (
     ImageDescribeBase64,
     ImageDescription,
     ImageGenerate,
+    ImagePublish,
     ImageRead,
     ImageTagsUpdate,
 )
@@ -182,13 +183,21 @@ def describe_image(
 
 @router.put("/{image_id}/make-public", operation_id="makeImagePublic")
 def make_image_public(
-    image: VisibleImage, user: CurrentUser, session: SessionDep, services: ServicesDep
+    image: VisibleImage,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+    body: ImagePublish | None = None,
 ) -> ImageRead:
     """Publish a copy of your image: a new public, read-only image everyone can see and use.
     Your private original stays (and stays editable). This cannot be undone. Returns the copy.
+    No body is needed; the image as read may be sent.
 
-    Errors: `already_public` (409: the image is public, or already has a public copy).
+    Errors: `already_public` (409: the image is public, or already has a public copy),
+    `read_only_field`.
     """
+    if body is not None:
+        body.check_read_only(_read(session, user, image))
     return _read(session, user, service.make_public(session, services, user, image))
 
 
@@ -198,8 +207,10 @@ def update_image_alt(
 ) -> ImageRead:
     """Set the description of your private image (blank resets it to the file name).
 
-    Errors: `image_read_only` (403: public images cannot be edited, not even by their owner).
+    Errors: `image_read_only` (403: public images cannot be edited, not even by their owner),
+    `read_only_field` (the image as read may be sent, but only `alt` changes here).
     """
+    body.check_read_only(_read(session, user, image))
     return _read(session, user, service.update_alt(session, user, image, body.alt))
 
 
@@ -209,8 +220,10 @@ def update_image_tags(
 ) -> ImageRead:
     """Replace the tags of your private image with `tagIds` (your tags or public ones).
 
-    Errors: `invalid_tags` (422, `details.tagIds` lists the unusable ones), `image_read_only`.
+    Errors: `invalid_tags` (422, `details.tagIds` lists the unusable ones), `image_read_only`,
+    `read_only_field` (the image as read may be sent, but only `tagIds` changes here).
     """
+    body.check_read_only(_read(session, user, image))
     return _read(session, user, service.update_tags(session, user, image, body.tag_ids))
 
 

@@ -5,6 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from slidewright.core.read_only import UpdateModel, accepts_read
 from slidewright.core.schemas import ApiModel, OutModel, ReadModel
 
 ImageSize = Literal[
@@ -38,14 +39,21 @@ class ImageRead(ReadModel):
     updated_at: datetime
 
 
-class ImageAltUpdate(ApiModel):
+@accepts_read(ImageRead)
+class ImageAltUpdate(UpdateModel):
     alt: str = Field(max_length=MAX_ALT, description="blank resets it to the filename")
 
 
-class ImageTagsUpdate(ApiModel):
+@accepts_read(ImageRead)
+class ImageTagsUpdate(UpdateModel):
     tag_ids: list[str] = Field(
         max_length=MAX_TAGS, description="the image's whole tag list (your tags or public ones)"
     )
+
+
+@accepts_read(ImageRead)
+class ImagePublish(UpdateModel):
+    """Optional: the image as read (the original stays private, so `isPublic` stays false)."""
 
 
 class ImageGenerate(ApiModel):

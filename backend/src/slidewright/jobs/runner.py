@@ -56,6 +56,13 @@ def build_huey(settings: Settings) -> Huey:
     raise ValueError(f"unsupported SLIDEWRIGHT_JOBS_URL: {url}")
 
 
+# Huey's consumer backs off while the queue is empty, by default up to 10 s between polls: a
+# job queued after a quiet minute (a slide preview after an edit) would wait that long to
+# start. Polling every half second at worst keeps a one-slide preview under 2 s, for one
+# cheap query per worker.
+MAX_POLL_DELAY_S = 0.5
+
+
 class _EmbeddedConsumer(Consumer):
     """A consumer running in the API process: leaves the server's signal handlers alone."""
 
@@ -144,14 +151,16 @@ class JobRunner:
         if self.huey is None or workers < 1:
             return
         self.fail_interrupted()
-        self._consumer = _EmbeddedConsumer(self.huey, workers=workers, worker_type="thread")
+        self._consumer = _EmbeddedConsumer(
+            self.huey, workers=workers, worker_type="thread", max_delay=MAX_POLL_DELAY_S
+        )
         self._consumer.start()
 
     def run_worker(self, workers: int) -> None:
         """Blocks: a standalone consumer (`slidewright worker`) with signal handling."""
         if self.huey is None:
             raise ValueError("SLIDEWRIGHT_JOBS_URL=immediate has no queue to work on")
-        Consumer(self.huey, workers=workers, worker_type="thread").run()
+        Consumer(self.huey, workers=workers, worker_type="thread", max_delay=MAX_POLL_DELAY_S).run()
 
     def stop(self) -> None:
         if self._consumer is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Final
 
@@ -17,6 +18,14 @@ from slidewright.materials.search.analyzer import highlight, snippet
 from slidewright.materials.search.index import SearchHit
 
 SNIPPET_CHARS: Final = 200  # spec §9
+
+# The parsed text keeps Markdown's structure marks (the offline outline reads headings by their
+# '#'); a snippet shows the words as the reader saw them, so heading marks and code fences go.
+_STRUCTURE_MARKS: Final = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|```[^\n]*$)", re.MULTILINE)
+
+
+def text_as_read(text: str) -> str:
+    return _STRUCTURE_MARKS.sub("", text)
 
 
 def material(row: Material, enabled: Mapping[str, bool] | None = None) -> MaterialRead:
@@ -46,7 +55,7 @@ def search_result(
 ) -> MaterialSearchResult:
     """The material with the query highlighted in its filename and a snippet of the first
     matching passage; the ellipsis flags also account for the text around that passage."""
-    excerpt = snippet(hit.body, query, SNIPPET_CHARS)
+    excerpt = snippet(text_as_read(hit.body), query, SNIPPET_CHARS)
     return MaterialSearchResult(
         material=material(row, enabled),
         filename_highlights=highlight(row.filename, query),

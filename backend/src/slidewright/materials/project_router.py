@@ -118,11 +118,12 @@ def get_project_material(
 def update_project_material(
     body: MaterialUpdate, material: ProjectMaterial, scope: ProjectScope, session: SessionDep
 ) -> MaterialRead:
-    """Rename, retag or enable/disable (for a linked material, `enabled` is the project's)."""
+    """Rename, retag or enable/disable (for a linked material, `enabled` is the project's).
+    The material may be sent as read (`read_only_field` when another of its fields changed)."""
+    enabled = service.project_enabled(session, scope)
+    body.check_read_only(presenter.material(material, enabled))
     service.update_material(session, material, filename=body.filename, tags=body.tags, enabled=None)
-    if body.enabled is not None and body.enabled != service.project_enabled(session, scope).get(
-        material.id, material.enabled
-    ):
+    if body.enabled is not None and body.enabled != enabled.get(material.id, material.enabled):
         service.toggle_in_project(session, scope, material)
     return presenter.material(material, service.project_enabled(session, scope))
 

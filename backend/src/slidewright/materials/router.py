@@ -98,8 +98,10 @@ def update_material(
 ) -> MaterialRead:
     """Rename a material, replace its tags or enable/disable it (send only what changes).
 
-    Errors: `material_not_found`, `filename_required`.
+    Errors: `material_not_found`, `filename_required`, `read_only_field` (the material may be
+    sent as read; its other fields must then be unchanged).
     """
+    body.check_read_only(presenter.material(material))
     service.update_material(
         session, material, filename=body.filename, tags=body.tags, enabled=body.enabled
     )

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from slidewright.core.read_only import UpdateModel, accepts_read
 from slidewright.core.schemas import ApiModel, OutModel, ReadModel
 
 MaterialType = Literal["txt", "md", "docx", "text"]
@@ -35,8 +36,10 @@ class MaterialTextCreate(ApiModel):
     content: str
 
 
-class MaterialUpdate(ApiModel):
-    """Partial update: send only what changes. `tags` replaces the list."""
+@accepts_read(MaterialRead)
+class MaterialUpdate(UpdateModel):
+    """Partial update: send only what changes. `tags` replaces the list. Rename with
+    `filename`: `fileMeta` is read-only (compared by value)."""
 
     filename: str | None = Field(default=None, max_length=255)
     tags: list[Tag] | None = Field(default=None, max_length=50)

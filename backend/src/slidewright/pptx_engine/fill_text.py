@@ -3,10 +3,15 @@
 The value's lines become paragraphs cloned from the template's own paragraphs, so alignment,
 bullets, numbering, spacing and level styling survive; each line's text takes the formatting
 of the first run of the paragraph it was cloned from. A line's level comes from its leading
-tabs (or pairs of spaces), and the clone source is the template paragraph at the same position
-when its level matches, else the nearest earlier paragraph of that level: plain lines on a body
-whose sample alternates bullets and sub-bullets all stay top-level bullets. Surplus sample
-paragraphs are dropped. Runs keep `a:endParaRPr`, so an empty line keeps its size.
+tabs (or pairs of spaces). Each line is cloned from a template paragraph of its level (see
+`_Sources.pick`): the one at the same position, else the nearest earlier one, so plain lines
+on a body whose sample alternates bullets and sub-bullets all stay top-level bullets and lines
+beyond the sample repeat its last paragraph of their level. Where the sample's paragraphs of a
+level draw bullets, every line of that level is cloned from one that does: real templates
+often open a list with a bullet-less lead-in or an empty spacer paragraph, and positional
+cloning used to give the first item that paragraph, so the first bullet went missing. A level
+the sample lacks is cloned from the nearest level and its explicit margin shifted. Surplus
+sample paragraphs are dropped. Runs keep `a:endParaRPr`, so an empty line keeps its size.
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ _SAMPLE_ONLY_ATTRS = ("err", "smtClean", "smtId", "noProof", "dirty")
 # Markdown-style bullet markers, dropped when the paragraph draws its own bullet.
 _BULLET_MARKER = re.compile(r"^[-*•·▪–]\s+")
 MAX_LEVEL = 8
+# PowerPoint's own indent step between list levels (0.5 in), used when the styles do not say.
+_LEVEL_STEP_EMU = 457200
 _SOFT_BREAK = "\u2028"
 
 
@@ -84,7 +91,7 @@ def fill_body(body: Any, value: TextValue, ctx: TextContext) -> int:
     template = body.findall(_P)
     if not template:
         template = [sub(body, "a:p")]
-    levels = [_level(p) for p in template]
+    sources = _Sources(template, ctx.style)
     # A vertical tab is PowerPoint's soft line break (Shift+Enter) in copied text; it is not
     # allowed in XML, so it becomes U+2028 (line separator) and then an `a:br`.
     text = value.text.replace("\r\n", "\n").replace("\r", "\n").replace("\v", _SOFT_BREAK)
@@ -92,19 +99,13 @@ def fill_body(body: Any, value: TextValue, ctx: TextContext) -> int:
     lines = text.split("\n")
     created = []
     for index, raw_line in enumerate(lines):
+        # A single line keeps its leading whitespace: it is text, not an outline.
         level, line = _indent_level(raw_line) if len(lines) > 1 else (None, raw_line)
-        source, relevel = _pick(template, levels, index, level)
+        source = sources.pick(index, level, line)
         paragraph = _clone_empty(source)
-        if relevel and level is not None:
-            ppr = paragraph.find(_PPR)
-            if ppr is None:
-                ppr = new("a:pPr")
-                paragraph.insert(0, ppr)
-            if level:
-                ppr.set("lvl", str(level))
-            elif "lvl" in ppr.attrib:
-                del ppr.attrib["lvl"]
-        if _draws_bullet(paragraph, ctx.style):
+        if level is not None and level != _level(source):
+            _relevel(paragraph, _level(source), level, ctx.style)
+        if draws_bullet(paragraph, ctx.style):
             line = _BULLET_MARKER.sub("", line, count=1)
         _write_line(paragraph, _run_format(source), line, value.link, ctx)
         created.append(paragraph)
@@ -152,26 +153,78 @@ def _indent_level(line: str) -> tuple[int, str]:
     return min(level, MAX_LEVEL), stripped
 
 
-def _pick(
-    template: list[Any], levels: list[int], index: int, level: int | None
-) -> tuple[Any, bool]:
-    """The template paragraph line `index` is cloned from, and whether its level must change.
+class _Sources:
+    """The template's paragraphs, classified once, and the choice of a clone source per line."""
 
-    A single-line value (`level` None) clones the first paragraph as it is.
+    def __init__(self, template: list[Any], style: TextStyle) -> None:
+        self._template = template
+        self._levels = [_level(p) for p in template]
+        self._bullets = [draws_bullet(p, style) for p in template]
+        self._texts = [_has_text(p) for p in template]
+
+    def pick(self, index: int, level: int | None, line: str) -> Any:
+        """The template paragraph line `index` (at `level`; None for a single-line value, which
+        takes the sample's top level) is cloned from."""
+        if level is None:
+            with_text = [lvl for lvl, text in zip(self._levels, self._texts, strict=True) if text]
+            level = min(with_text or self._levels)
+        if level not in self._levels:
+            level = self._nearest_level(level)
+        same = [i for i, lvl in enumerate(self._levels) if lvl == level]
+        # An empty paragraph among text ones is a spacer (or a trailing stray): its properties
+        # are often not the list's (no bullet, other spacing).
+        with_text = [i for i in same if self._texts[i]]
+        candidates = with_text or same
+        bulleted = [i for i in candidates if self._bullets[i]]
+        lead_in = candidates[0]
+        # A first line ending with a colon introduces the list: it may keep a bullet-less
+        # lead-in paragraph the sample opens with. Anything else is a list item.
+        if bulleted and not (index == 0 and not self._bullets[lead_in] and _is_lead_in(line)):
+            candidates = bulleted
+        earlier = [i for i in candidates if i <= index]
+        return self._template[earlier[-1] if earlier else candidates[0]]
+
+    def _nearest_level(self, level: int) -> int:
+        """The sample's level a line at a level it lacks is cloned from: the deepest shallower
+        one (a sub-item looks most like its parent), else the shallowest deeper one."""
+        shallower = [lvl for lvl in self._levels if lvl < level]
+        return max(shallower) if shallower else min(self._levels)
+
+
+def _has_text(paragraph: Any) -> bool:
+    return any((t.text or "").strip() for t in paragraph.iter(_T))
+
+
+def _is_lead_in(line: str) -> bool:
+    return line.rstrip().endswith((":", "："))
+
+
+def _relevel(paragraph: Any, source_level: int, level: int, style: TextStyle) -> None:
+    """Move a clone of a `source_level` paragraph to `level`.
+
+    The level's inherited styles then apply, except what the clone's own `a:pPr` overrides:
+    an explicit left margin is shifted by the step the inherited styles put between the two
+    levels (half an inch per level when they do not say), so a sub-item is still indented
+    from its parent. Bullets and spacing stay those of the paragraph it was cloned from.
     """
-    last = len(template) - 1
-    if level is None:
-        return template[0], False
-    position = min(index, last)
-    if levels[position] == level:
-        return template[position], False
-    for candidate in range(position, -1, -1):
-        if levels[candidate] == level:
-            return template[candidate], False
-    for candidate in range(position + 1, last + 1):
-        if levels[candidate] == level:
-            return template[candidate], False
-    return template[position], True
+    ppr = paragraph.find(_PPR)
+    if ppr is None:
+        ppr = new("a:pPr")
+        paragraph.insert(0, ppr)
+    if level:
+        ppr.set("lvl", str(level))
+    elif "lvl" in ppr.attrib:
+        del ppr.attrib["lvl"]
+    if ppr.get("marL") is None:
+        return
+    inherited = style.inherited_margin(level), style.inherited_margin(source_level)
+    if inherited[0] is not None and inherited[1] is not None and inherited[0] != inherited[1]:
+        step = inherited[0] - inherited[1]
+    else:
+        step = (level - source_level) * _LEVEL_STEP_EMU
+    # A hanging indent (negative) needs at least that much margin to keep the bullet on-box.
+    floor = max(0, -int_attr(ppr, "indent", 0))
+    ppr.set("marL", str(max(int_attr(ppr, "marL", 0) + step, floor)))
 
 
 def _clone_empty(paragraph: Any) -> Any:
@@ -186,7 +239,9 @@ def _clone_empty(paragraph: Any) -> Any:
     return clone
 
 
-def _draws_bullet(paragraph: Any, style: TextStyle) -> bool:
+def draws_bullet(paragraph: Any, style: TextStyle) -> bool:
+    """Whether the paragraph draws a bullet or number: the nearest of its own `a:pPr` and its
+    level's inherited styles that says (`a:buChar`, `a:buAutoNum`, `a:buBlip` or `a:buNone`)."""
     ppr = paragraph.find(_PPR)
     chain = ([ppr] if ppr is not None else []) + style.level_chain(_level(paragraph))
     for props in chain:

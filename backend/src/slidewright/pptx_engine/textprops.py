@@ -226,6 +226,13 @@ class TextStyle:
             space_after=_spacing(chain, "a:spcAft"),
         )
 
+    def inherited_margin(self, level: int) -> int | None:
+        """The left margin (EMU) a paragraph at `level` inherits, or None when no style sets it."""
+        for ppr in self.level_chain(level):
+            if ppr.get("marL") is not None:
+                return int_attr(ppr, "marL", 0)
+        return None
+
     # -- the body -------------------------------------------------------------------------------
 
     def body_props(self) -> BodyProps:

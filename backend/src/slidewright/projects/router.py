@@ -8,6 +8,7 @@ from slidewright.core.errors import request_lang
 from slidewright.images import presenter as images_presenter
 from slidewright.images import service as images_service
 from slidewright.images.schemas import ImageRead
+from slidewright.previews import service as previews_service
 from slidewright.projects import presenter, service
 from slidewright.projects.dependencies import OwnedProject, OwnedProjectAny
 from slidewright.projects.schemas import (
@@ -17,6 +18,7 @@ from slidewright.projects.schemas import (
     ProjectSummary,
     ProjectUpdate,
 )
+from slidewright.services import ServicesDep
 
 router = APIRouter(prefix="/projects", tags=["projects"])
 
@@ -30,13 +32,17 @@ def list_projects(
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, operation_id="createProject")
-def create_project(body: ProjectCreate, user: CurrentUser, session: SessionDep) -> ProjectRead:
+def create_project(
+    body: ProjectCreate, user: CurrentUser, session: SessionDep, services: ServicesDep
+) -> ProjectRead:
     """Create a project with `numSlides` empty slides (or the given `slides`).
 
     Errors: `title_required`, `invalid_num_slides`, `template_not_found`,
     `pptx_slide_number_out_of_range`, `unknown_element`, `invalid_element_value`.
     """
-    return presenter.detail(service.create_project(session, user, body))
+    project = service.create_project(session, user, body)
+    previews_service.refresh(session, services, user, project)
+    return presenter.detail(project)
 
 
 @router.get("/{project_id}", operation_id="getProject")
@@ -52,22 +58,30 @@ def update_project(
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
+    services: ServicesDep,
 ) -> ProjectRead:
     """Change any of title, description, lang, numSlides (grows with empty slides, truncates
     from the end), pptxFileId and slides. Send the `version` you loaded: a stale one gets 409
     `version_conflict` and nothing changes. Changing the template keeps the slides and clears
-    template numbers the new template lacks, reported in `warnings`.
+    template numbers the new template lacks, reported in `warnings`. The project may be sent
+    as read: `read_only_field` when `_id`, `createdAt` or `deletedAt` is changed.
     """
+    body.check_read_only(presenter.detail(project))
     updated, warnings = service.update_project(session, user, project, body)
+    # Changed slides are drawn in the background; GET .../previews follows them.
+    previews_service.refresh(session, services, user, updated)
     return presenter.detail(updated, request_lang(request), warnings)
 
 
 @router.delete(
     "/{project_id}", status_code=status.HTTP_204_NO_CONTENT, operation_id="deleteProject"
 )
-def delete_project(project: OwnedProjectAny, session: SessionDep, hard: bool = False) -> None:
+def delete_project(
+    project: OwnedProjectAny, session: SessionDep, services: ServicesDep, hard: bool = False
+) -> None:
     """Move a project to the trash (`?hard=true`: delete it for good)."""
     if hard:
+        previews_service.forget_project(session, services, project)
         service.delete_forever(session, project)
     else:
         service.trash_project(session, project)

@@ -5,10 +5,23 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from slidewright.core.read_only import UpdateModel, accepts_read
 from slidewright.core.schemas import ApiModel, OutModel, ReadModel
 
 Lang = Literal["en", "zh-CN", "zh-HK"]
 MAX_SLIDES = 200
+
+
+class OrderBasis(ApiModel):
+    """Parts of a slide written for the deck's slide order of the time: agenda elements list the
+    slides, speaker notes lead from one slide to the next. `fingerprint` names that order (the
+    client's hash of the slide ids in order); once the deck's order differs (slides deleted, moved
+    or added), clients mark those parts for refresh until they are regenerated or the user keeps
+    them (which stores the new order's fingerprint)."""
+
+    fingerprint: str = Field(min_length=1, max_length=64)
+    elements: list[str] = Field(default_factory=list, max_length=100)
+    notes: bool = False
 
 
 class SlideIn(ApiModel):
@@ -28,6 +41,9 @@ class SlideIn(ApiModel):
     form_data: dict[str, Any] = Field(default_factory=dict)
     locked_element_names: list[str] = Field(default_factory=list, max_length=500)
     notes: str = Field(default="", max_length=20000)
+    written_for_order: OrderBasis | None = Field(
+        default=None, description="what of the slide depends on the slide order it was written for"
+    )
 
 
 class Slide(OutModel):
@@ -39,6 +55,7 @@ class Slide(OutModel):
     form_data: dict[str, Any] = Field(default_factory=dict)
     locked_element_names: list[str] = Field(default_factory=list)
     notes: str = ""
+    written_for_order: OrderBasis | None = None
 
 
 class ProjectCreate(ApiModel):
@@ -48,18 +65,6 @@ class ProjectCreate(ApiModel):
     num_slides: int = 8
     pptx_file_id: str | None = None
     slides: list[SlideIn] | None = Field(default=None, description="overrides numSlides")
-
-
-class ProjectUpdate(ApiModel):
-    """Partial update. `version` is the version the change was based on (409 when stale)."""
-
-    version: int
-    title: str | None = Field(default=None, max_length=300)
-    description: str | None = Field(default=None, max_length=20000)
-    lang: Lang | None = None
-    num_slides: int | None = None
-    pptx_file_id: str | None = Field(default=None, description="null removes the template")
-    slides: list[SlideIn] | None = Field(default=None, max_length=MAX_SLIDES)
 
 
 class Warning(OutModel):
@@ -93,6 +98,21 @@ class ProjectRead(ReadModel):
     updated_at: datetime
     deleted_at: datetime | None
     warnings: list[Warning] = Field(default_factory=list)
+
+
+# `warnings` reports what the last update did, not stored state; `slideNumbers` (in the list's
+# summaries) is a projection of `slides`, which the same body may change.
+@accepts_read(ProjectRead, ProjectSummary, server_computed={"warnings", "slide_numbers"})
+class ProjectUpdate(UpdateModel):
+    """Partial update. `version` is the version the change was based on (409 when stale)."""
+
+    version: int
+    title: str | None = Field(default=None, max_length=300)
+    description: str | None = Field(default=None, max_length=20000)
+    lang: Lang | None = None
+    num_slides: int | None = None
+    pptx_file_id: str | None = Field(default=None, description="null removes the template")
+    slides: list[SlideIn] | None = Field(default=None, max_length=MAX_SLIDES)
 
 
 class ProjectImageLink(ApiModel):

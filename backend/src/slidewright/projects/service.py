@@ -115,7 +115,11 @@ def update_project(
     deck = copy.deepcopy(project.slides)
     if body.slides is not None:
         deck = slides.normalize(body.slides)
-    elif body.num_slides is not None:
+    # A project sent back as read carries both: then `numSlides` counts only when it changed.
+    if body.num_slides is not None and (
+        body.slides is None or body.num_slides != project.num_slides
+    ):
+        _check_count(body.num_slides)
         deck = slides.resize(deck, body.num_slides)
     _check_count(len(deck))
 

@@ -26,6 +26,12 @@ class AppConfig(ApiModel):
     ai_model: str | None = Field(default=None, description="the chat model, when one is used")
     ai_can_describe_images: bool = False
     ai_can_generate_images: bool = False
+    chat_sso_enabled: bool = Field(
+        default=False, description="whether 'Sign in with {chatSsoName}' is offered"
+    )
+    chat_sso_name: str | None = Field(
+        default=None, description="the chat product's name on the sign-in button"
+    )
 
 
 @router.get(
@@ -44,8 +50,8 @@ def get_health(request: Request) -> Health | JSONResponse:
 
 @router.get("/app/config", operation_id="getAppConfig")
 def get_app_config(settings: SettingsDep, services: ServicesDep) -> AppConfig:
-    """What the UI needs before sign-in: the app title, the version and the active AI
-    provider (and what it can do with images)."""
+    """What the UI needs before sign-in: the app title, the version, the active AI
+    provider (and what it can do with images) and whether chat sign-on is offered."""
     ai = services.ai
     return AppConfig(
         app_title=settings.app_title,
@@ -54,4 +60,6 @@ def get_app_config(settings: SettingsDep, services: ServicesDep) -> AppConfig:
         ai_model=ai.model,
         ai_can_describe_images=ai.can_describe_images,
         ai_can_generate_images=ai.can_generate_images,
+        chat_sso_enabled=settings.chat_sso_enabled,
+        chat_sso_name=settings.chat_sso_name if settings.chat_sso_enabled else None,
     )

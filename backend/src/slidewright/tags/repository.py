@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from slidewright.tags.models import Tag
+from slidewright.tags.models import Tag, tag_name_key
 from slidewright.users.models import User
 
 
@@ -25,7 +25,9 @@ def get_visible(session: Session, user: User, tag_id: str) -> Tag | None:
 
 
 def find_owned_by_name(session: Session, owner_id: str, name: str) -> Tag | None:
-    return session.scalar(select(Tag).where(Tag.owner_id == owner_id, Tag.name == name))
+    """The owner's tag with this name, whatever its letter case."""
+    key = tag_name_key(name)
+    return session.scalar(select(Tag).where(Tag.owner_id == owner_id, Tag.name_key == key))
 
 
 def visible_ids(session: Session, user: User, tag_ids: Sequence[str]) -> set[str]:

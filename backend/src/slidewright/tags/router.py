@@ -28,10 +28,12 @@ def create_tag(body: TagCreate, user: CurrentUser, session: SessionDep) -> TagRe
 
 @router.put("/{tag_id}", operation_id="updateTag")
 def update_tag(body: TagUpdate, tag: VisibleTag, user: CurrentUser, session: SessionDep) -> TagRead:
-    """Rename a tag you own, or (Admins only) toggle `public`.
+    """Rename a tag you own, or (Admins only) toggle `public`. The tag may be sent as read.
 
-    Errors: `tag_not_found`, `tag_exists`, `tag_public_admin_only`, `forbidden`.
+    Errors: `tag_not_found`, `tag_exists`, `tag_public_admin_only`, `forbidden`,
+    `read_only_field` (`_id`, `ownerId` or `createdAt` changed).
     """
+    body.check_read_only(TagRead.model_validate(tag))
     return TagRead.model_validate(service.update_tag(session, user, tag, body))
 
 

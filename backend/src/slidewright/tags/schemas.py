@@ -4,6 +4,7 @@ from datetime import datetime
 
 from pydantic import Field
 
+from slidewright.core.read_only import UpdateModel, accepts_read
 from slidewright.core.schemas import ApiModel, ReadModel
 
 
@@ -12,15 +13,16 @@ class TagCreate(ApiModel):
     public: bool = False
 
 
-class TagUpdate(ApiModel):
-    """Partial update: send only what changes."""
-
-    name: str | None = Field(default=None, max_length=100)
-    public: bool | None = None
-
-
 class TagRead(ReadModel):
     name: str
     public: bool
     owner_id: str
     created_at: datetime
+
+
+@accepts_read(TagRead)
+class TagUpdate(UpdateModel):
+    """Partial update: send only what changes, or the tag as read with your changes."""
+
+    name: str | None = Field(default=None, max_length=100)
+    public: bool | None = None

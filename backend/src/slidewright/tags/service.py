@@ -1,4 +1,4 @@
-"""Tag rules: trimmed non-blank names, unique per owner, `public` only by Admins."""
+"""Tag rules: trimmed non-blank names, unique per owner in any letter case, public by Admins."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from slidewright.tags.errors import (
     TagNotFoundError,
     TagPublicAdminOnlyError,
 )
-from slidewright.tags.models import Tag
+from slidewright.tags.models import Tag, tag_name_key
 from slidewright.tags.schemas import TagCreate, TagUpdate
 from slidewright.users.models import User
 
@@ -44,7 +44,8 @@ def create_tag(session: Session, user: User, body: TagCreate) -> Tag:
     if body.public and not user.is_admin:
         raise TagPublicAdminOnlyError()
     name = _clean_name(session, user.id, body.name)
-    return repository.add(session, Tag(owner_id=user.id, name=name, public=body.public))
+    tag = Tag(owner_id=user.id, name=name, name_key=tag_name_key(name), public=body.public)
+    return repository.add(session, tag)
 
 
 def update_tag(session: Session, user: User, tag: Tag, body: TagUpdate) -> Tag:
@@ -57,6 +58,7 @@ def update_tag(session: Session, user: User, tag: Tag, body: TagUpdate) -> Tag:
         tag.public = body.public
     if body.name is not None:
         tag.name = _clean_name(session, tag.owner_id, body.name, current=tag)
+        tag.name_key = tag_name_key(tag.name)
     session.flush()
     return tag
 

@@ -20,6 +20,7 @@ from slidewright.templates.schemas import (
     PptxFileSummary,
     PptxFileUpdate,
     SlideDescriptionUpdate,
+    TemplateElement,
 )
 from slidewright.users.models import User
 
@@ -36,9 +37,12 @@ def _detail(request: Request, session: Session, user: User, pptx_file: PptxFile)
 def list_pptx_files(
     request: Request, user: CurrentUser, session: SessionDep
 ) -> list[PptxFileSummary]:
-    """Your templates (newest first), then every published template."""
+    """Your templates (newest first), then every published template. Built-in templates are
+    listed in the edition of the request's language (Accept-Language: English or Chinese);
+    every edition stays readable by id."""
     lang = request_lang(request)
-    return [presenter.summary(f, user, lang) for f in service.list_templates(session, user)]
+    files = service.list_templates(session, user, lang)
+    return [presenter.summary(f, user, lang) for f in files]
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, operation_id="uploadPptxFile")
@@ -79,7 +83,9 @@ def update_pptx_file(
     user: CurrentUser,
     session: SessionDep,
 ) -> PptxFileRead:
-    """Rename a template or edit its description (owner or Admin)."""
+    """Rename a template or edit its description (owner or Admin). The template may be sent
+    as read: `read_only_field` when another of its fields is changed."""
+    body.check_read_only(_detail(request, session, user, pptx_file))
     service.update_template(
         session, user, pptx_file, filename=body.filename, description=body.description
     )
@@ -114,7 +120,9 @@ def update_slide_description(
     user: CurrentUser,
     session: SessionDep,
 ) -> ParsedSlide:
-    """Set a slide's description (what the slide is for; AI uses it to choose slides)."""
+    """Set a slide's description (what the slide is for; AI uses it to choose slides). The
+    slide may be sent as read: `read_only_field` when another of its fields is changed."""
+    body.check_read_only(ParsedSlide.model_validate(service.get_slide(pptx_file, slide_number)))
     slide = service.set_slide_description(session, user, pptx_file, slide_number, body.description)
     return ParsedSlide.model_validate(slide)
 
@@ -128,7 +136,9 @@ def set_element_locked(
     session: SessionDep,
 ) -> ParsedSlide:
     """Lock or unlock an element (by its index in the slide's elements). Locked elements are
-    never changed by AI or export."""
+    never changed by AI or export. The element may be sent as read, with `elementIndex`."""
+    element = service.get_element(pptx_file, slide_number, body.element_index)
+    body.check_read_only(TemplateElement.model_validate(element))
     slide = service.set_element_locked(
         session, user, pptx_file, slide_number, body.element_index, body.is_locked
     )

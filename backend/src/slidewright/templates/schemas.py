@@ -5,7 +5,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from slidewright.core.schemas import ApiModel, OutModel, ReadModel
+from slidewright.core.read_only import UpdateModel, accepts_read
+from slidewright.core.schemas import OutModel, ReadModel
 from slidewright.jobs.schemas import JobRead
 
 ElementType = Literal["shape", "text", "picture", "table", "chart", "other"]
@@ -91,15 +92,34 @@ class PptxFileRead(PptxFileSummary):
     render_job: JobRead | None = Field(default=None, description="the latest thumbnail job")
 
 
-class PptxFileUpdate(ApiModel):
+# The slides have their own update routes, which check them; their descriptions are shown
+# translated to Chinese readers of built-ins. Thumbnails and the render job change as background
+# rendering goes on, and which slides lack a description follows the slides.
+@accepts_read(
+    PptxFileRead,
+    server_computed={
+        "parsed_slides",
+        "render_job",
+        "thumbnail_slides",
+        "slides_missing_description",
+    },
+)
+class PptxFileUpdate(UpdateModel):
     filename: str | None = Field(default=None, max_length=255)
     description: str | None = Field(default=None, max_length=5000)
 
 
-class SlideDescriptionUpdate(ApiModel):
+@accepts_read(ParsedSlide)
+class SlideDescriptionUpdate(UpdateModel):
+    """The slide as read may be sent; its `elements` are compared by value (lock them with
+    `element-locked`)."""
+
     description: str = Field(max_length=5000)
 
 
-class ElementLockUpdate(ApiModel):
+@accepts_read(TemplateElement)
+class ElementLockUpdate(UpdateModel):
+    """The element as read (plus its `elementIndex`) may be sent."""
+
     element_index: int = Field(ge=0)
     is_locked: bool

@@ -13,6 +13,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from slidewright.builtin.catalog import edition_of
+from slidewright.builtin.editions import edition_for
 from slidewright.core.config import Settings
 from slidewright.core.db import on_commit, on_rollback
 from slidewright.core.errors import ForbiddenError
@@ -184,8 +186,14 @@ def render_slides(services: Services, source: bytes, slides: Sequence[int]) -> l
         raise RenderFailedError(reason=exc.message) from exc
 
 
-def list_templates(session: Session, user: User) -> Sequence[PptxFile]:
-    return repository.list_visible(session, user)
+def list_templates(session: Session, user: User, lang: str | None = None) -> Sequence[PptxFile]:
+    """Own and published templates; with `lang`, built-ins only in that language's edition
+    (see `templates.builtins`), None lists every edition."""
+    found = repository.list_visible(session, user)
+    if lang is None:
+        return found
+    edition = edition_for(lang)
+    return [f for f in found if f.builtin_key is None or edition_of(f.builtin_key)[1] is edition]
 
 
 def get_template(session: Session, user: User, file_id: str) -> PptxFile:
@@ -248,6 +256,19 @@ def _slide(pptx_file: PptxFile, slide_number: int) -> dict[str, Any]:
     return pptx_file.parsed_slides[slide_number - 1]
 
 
+def get_slide(pptx_file: PptxFile, slide_number: int) -> dict[str, Any]:
+    """The stored slide. Errors: `slide_not_found`."""
+    return _slide(pptx_file, slide_number)
+
+
+def get_element(pptx_file: PptxFile, slide_number: int, element_index: int) -> dict[str, Any]:
+    """The stored element. Errors: `slide_not_found`, `element_not_found`."""
+    elements = _slide(pptx_file, slide_number)["elements"]
+    if not 0 <= element_index < len(elements):
+        raise ElementNotFoundError(slideNumber=slide_number, elementIndex=element_index)
+    return elements[element_index]
+
+
 def _replace_slides(pptx_file: PptxFile, slides: list[dict[str, Any]]) -> None:
     # A new list object, so SQLAlchemy sees the JSON column change.
     pptx_file.parsed_slides = slides
@@ -274,9 +295,7 @@ def set_element_locked(
     is_locked: bool,
 ) -> dict[str, Any]:
     _require_editor(pptx_file, user)
-    elements = _slide(pptx_file, slide_number)["elements"]
-    if not 0 <= element_index < len(elements):
-        raise ElementNotFoundError(slideNumber=slide_number, elementIndex=element_index)
+    get_element(pptx_file, slide_number, element_index)
     slides = copy.deepcopy(pptx_file.parsed_slides)
     slides[slide_number - 1]["elements"][element_index]["isLocked"] = is_locked
     _replace_slides(pptx_file, slides)

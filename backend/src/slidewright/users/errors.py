@@ -15,6 +15,14 @@ class IncorrectPasswordError(AppError):
     zh = "密码错误。"
 
 
+class PasswordManagedByChatError(AppError):
+    """A chat account has no password here: it is managed at the chat product (spec §6)."""
+
+    code, status = "password_managed_by_chat", 409
+    en = "This account signs in through the chat product; change its password there."
+    zh = "此账户通过聊天产品登录，请在聊天产品中修改密码。"
+
+
 class InvalidEmailError(AppError):
     code, status = "invalid_email", 422
     en = "Invalid email address."

@@ -14,6 +14,8 @@ ROLE_USER = "User"
 # Owns the built-in templates; cannot sign in and does not count against the license.
 ROLE_SYSTEM = "System"
 AUTH_LOCAL = "local"
+# Signs in through the chat product (OpenID Connect, `chat_sso`): no password here.
+AUTH_CHAT = "chat"
 
 
 class User(Base):

@@ -3,7 +3,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from slidewright.auth import service as auth_service
-from slidewright.auth.dependencies import CurrentUser
+from slidewright.auth.dependencies import CurrentUser, SignedInUser
 from slidewright.auth.schemas import AuthResponse
 from slidewright.core.deps import SessionDep, SettingsDep
 from slidewright.users import service
@@ -20,20 +20,23 @@ def get_me(user: CurrentUser) -> UserRead:
 
 @router.put("/me", operation_id="updateMe")
 def update_me(body: UserUpdate, user: CurrentUser, session: SessionDep) -> UserRead:
-    """Edit your own name and email. Other fields (such as `role`) are rejected with 422.
+    """Edit your own name and email. The user may be sent as read; a changed `role`,
+    `authType`, `_id` or `createdAt` is refused, unknown fields are a 422 `validation_error`.
 
-    Errors: `name_required`, `invalid_email`, `email_already_exists`.
+    Errors: `name_required`, `invalid_email`, `email_already_exists`, `read_only_field`.
     """
+    body.check_read_only(UserRead.model_validate(user))
     return UserRead.model_validate(service.update_profile(session, user, body))
 
 
 @router.put("/me/password", operation_id="changePassword")
 def change_password(
-    body: PasswordChange, user: CurrentUser, session: SessionDep, settings: SettingsDep
+    body: PasswordChange, user: SignedInUser, session: SessionDep, settings: SettingsDep
 ) -> AuthResponse:
     """Change your password. Every other token stops working; a fresh one is returned.
 
-    Errors: `incorrect_password` (the current password is wrong), `password_too_short`.
+    Errors: `incorrect_password` (the current password is wrong), `password_too_short`,
+    `password_managed_by_chat` (a chat account: its password is changed at the chat product).
     """
     service.change_password(session, user, body.current_password, body.new_password)
     return AuthResponse(

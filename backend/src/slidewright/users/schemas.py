@@ -5,6 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from slidewright.core.read_only import UpdateModel, accepts_read
 from slidewright.core.schemas import ApiModel, ReadModel
 
 Role = Literal["Admin", "User"]
@@ -27,8 +28,9 @@ class PublicUserRead(ReadModel):
     auth_type: AuthType
 
 
-class UserUpdate(ApiModel):
-    """Own profile edits: name and email only (anything else, such as `role`, is a 422)."""
+@accepts_read(UserRead, PublicUserRead)
+class UserUpdate(UpdateModel):
+    """Own profile edits: name and email only (a changed `role` is a 422 `read_only_field`)."""
 
     name: str | None = Field(default=None, max_length=200)
     email: str | None = Field(default=None, max_length=320)

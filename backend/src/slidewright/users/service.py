@@ -12,10 +12,11 @@ from slidewright.users.errors import (
     IncorrectPasswordError,
     InvalidEmailError,
     NameRequiredError,
+    PasswordManagedByChatError,
     PasswordTooShortError,
     UserNotFoundError,
 )
-from slidewright.users.models import ROLE_ADMIN, ROLE_SYSTEM, ROLE_USER, User
+from slidewright.users.models import AUTH_CHAT, ROLE_ADMIN, ROLE_SYSTEM, ROLE_USER, User
 from slidewright.users.schemas import UserUpdate
 
 PASSWORD_MIN_LENGTH = 6
@@ -88,6 +89,8 @@ def check_password(user: User, password: str) -> None:
 
 def change_password(session: Session, user: User, current: str, new: str) -> User:
     """Checks the current password, sets the new one and revokes every earlier token."""
+    if user.auth_type == AUTH_CHAT:
+        raise PasswordManagedByChatError()
     check_password(user, current)
     check_password_rules(new)
     user.password_hash = hash_password(new)

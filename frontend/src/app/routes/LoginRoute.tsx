@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ChatSignInButton, ChatSignInError } from '@/features/auth/components/ChatSignIn';
 import { LoginForm } from '@/features/auth/components/LoginForm';
 import { AuthRoute } from './AuthRoute';
 
@@ -8,7 +9,13 @@ export function LoginRoute() {
     <AuthRoute
       title={t('login.title')}
       subtitle={t('login.subtitle')}
-      form={(onSuccess) => <LoginForm onSuccess={onSuccess} />}
+      form={(onSuccess) => (
+        <>
+          <ChatSignInError />
+          <ChatSignInButton fallbackNext="/projects" />
+          <LoginForm onSuccess={onSuccess} />
+        </>
+      )}
     />
   );
 }

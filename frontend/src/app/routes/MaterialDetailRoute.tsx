@@ -1,8 +1,10 @@
 import { useParams } from 'react-router';
 import { MaterialDetailPage } from '@/features/materials/components/MaterialDetailPage';
+import { useMaterialsProject } from './useMaterialsProject';
 
-/** /materials/:materialId */
+/** /materials/:materialId and /projects/:id/materials/:materialId. */
 export function MaterialDetailRoute() {
   const { materialId = '' } = useParams();
-  return <MaterialDetailPage key={materialId} materialId={materialId} />;
+  const project = useMaterialsProject();
+  return <MaterialDetailPage key={`${project?.id ?? ''}/${materialId}`} materialId={materialId} project={project} />;
 }

@@ -1,6 +1,8 @@
 import { MaterialsPage } from '@/features/materials/components/MaterialsPage';
+import { useMaterialsProject } from './useMaterialsProject';
 
-/** /materials: the general library (projects show MaterialsPanel with their projectId). */
+/** /materials, the general library, and /projects/:id/materials, a project's materials. */
 export function MaterialsRoute() {
-  return <MaterialsPage />;
+  const project = useMaterialsProject();
+  return <MaterialsPage key={project?.id} project={project} />;
 }

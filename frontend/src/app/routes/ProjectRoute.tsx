@@ -1,4 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
+import { useAuth } from '@/features/auth/hooks/authContext';
 import { ImagePicker } from '@/features/images/components/ImagePicker';
 import { MaterialsPanel } from '@/features/materials/components/MaterialsPanel';
 import { ProjectPage } from '@/features/projects/components/page/ProjectPage';
@@ -7,12 +8,14 @@ import { ProjectPage } from '@/features/projects/components/page/ProjectPage';
 export function ProjectRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const { user } = useAuth();
   return (
     <ProjectPage
       projectId={id}
       ImagePicker={ImagePicker}
       renderMaterials={(projectId) => <MaterialsPanel projectId={projectId} />}
       onDeleted={() => void navigate('/projects', { replace: true })}
+      userId={user?._id ?? null}
     />
   );
 }

@@ -9,8 +9,11 @@ import { CAROUSEL_FADE_MS, stepIndex } from './carousel';
 import { ImagePlaceholder } from './ImagePlaceholder';
 
 export interface ThumbnailCarouselProps {
-  /** Image URLs (`/api` paths, fetched with the token), one per slide, in slide order. */
+  /** Image URLs (`/api` paths, fetched with the token), one per slide, in slide order. An
+   * empty string shows that slide's placeholder (e.g. not drawn yet). */
   urls: readonly string[];
+  /** Drawn over each slide (same order as `urls`), e.g. a 'being updated' badge. */
+  overlays?: readonly ReactNode[];
   /** Names the deck in alt texts and the carousel's label, e.g. its file name. */
   label: string;
   /** Width / height of the frame. Default 16 / 9, the thumbnails' shape (spec §9). */
@@ -28,7 +31,7 @@ const CONTROL_CLASS = 'thumbnail-carousel-control';
  * that fails shows a placeholder. Safe inside a clickable card: the arrows do not let clicks
  * through. Slides are fetched when first shown and kept, so stepping back is instant.
  */
-export function ThumbnailCarousel({ urls, label, aspectRatio = 16 / 9, emptyCaption }: ThumbnailCarouselProps) {
+export function ThumbnailCarousel({ urls, label, aspectRatio = 16 / 9, emptyCaption, overlays }: ThumbnailCarouselProps) {
   const { t } = useTranslation('media');
   const total = urls.length;
   const [requested, setRequested] = useState(0);
@@ -67,7 +70,8 @@ export function ThumbnailCarousel({ urls, label, aspectRatio = 16 / 9, emptyCapt
             aria-hidden={slide !== index}
             sx={{ position: 'absolute', inset: 0, opacity: slide === index ? 1 : 0, transition: `opacity ${CAROUSEL_FADE_MS}ms ease-in-out` }}
           >
-            <AuthImage src={url} alt={t('slideAlt', { name: label, number: slide + 1 })} fit="contain" />
+            <AuthImage src={url || null} alt={t('slideAlt', { name: label, number: slide + 1 })} fit="contain" />
+            {overlays?.[slide]}
           </Box>
         ) : null,
       )}

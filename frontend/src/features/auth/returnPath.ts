@@ -3,8 +3,17 @@ export interface ReturnToState {
   from?: string;
 }
 
+/** `candidate` if it is a path inside this app, else `fallback` (never an open redirect). */
+export function sameSitePath(candidate: unknown, fallback: string): string {
+  return typeof candidate === 'string' &&
+    candidate.startsWith('/') &&
+    !candidate.startsWith('//') &&
+    !candidate.includes('\\')
+    ? candidate
+    : fallback;
+}
+
 /** The remembered page, if it is a path inside this app (never an open redirect). */
 export function returnPath(state: unknown, fallback: string): string {
-  const from = (state as ReturnToState | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : fallback;
+  return sameSitePath((state as ReturnToState | null)?.from, fallback);
 }

@@ -33,3 +33,27 @@ export function materialRoute(materialId: string, projectId?: string): string {
 export function materialSearchRoute(query: string, projectId?: string): string {
   return `${materialsRoute(projectId)}/search?${new URLSearchParams({ q: query }).toString()}`;
 }
+
+/**
+ * The project a materials page belongs to. Its page (the Materials tab) is where Back and the
+ * detail page's Delete lead; the projects feature owns that address, so the route passes it,
+ * with the title once loaded.
+ */
+export interface ProjectRef {
+  id: string;
+  href: string;
+  title?: string;
+}
+
+/** Where Back leads from a search or detail page: the project's Materials tab, or /materials. */
+export function listHref(project?: ProjectRef): string {
+  return project?.href ?? materialsRoute();
+}
+
+/**
+ * In a project, a material linked from the library rather than uploaded into the project:
+ * removing it only unlinks it (the server keeps it in the library).
+ */
+export function isLinkedInto(material: { projectId?: string | null }, projectId?: string): boolean {
+  return Boolean(projectId) && material.projectId !== projectId;
+}

@@ -10,6 +10,7 @@ export type ProjectCreate = Schemas['ProjectCreate'];
 export type ProjectUpdate = Schemas['ProjectUpdate'];
 export type ServerSlide = Schemas['Slide'];
 export type SlideIn = Schemas['SlideIn'];
+export type OrderBasis = Schemas['OrderBasis'];
 export type ProjectWarning = Schemas['Warning'];
 export type PptxFileSummary = Schemas['PptxFileSummary'];
 export type PptxFile = Schemas['PptxFileRead'];
@@ -18,16 +19,29 @@ export type TemplateElement = Schemas['TemplateElement'];
 export type ElementType = TemplateElement['type'];
 export type GalleryImage = Schemas['ImageRead'];
 
-/** Presentation languages (spec §9); zh-CN is the default. */
+/** Presentation languages (spec §9). */
 export const PRESENTATION_LANGUAGES = ['en', 'zh-CN', 'zh-HK'] as const;
 export type PresentationLanguage = (typeof PRESENTATION_LANGUAGES)[number];
-export const DEFAULT_PRESENTATION_LANGUAGE: PresentationLanguage = 'zh-CN';
+
+/**
+ * A new deck starts in the interface's language: zh-CN for a Chinese interface (the spec's
+ * default), en for an English one, so an English user never gets a Chinese deck by surprise.
+ */
+export function defaultPresentationLanguage(uiLanguage: string): PresentationLanguage {
+  return uiLanguage === 'en' ? 'en' : 'zh-CN';
+}
 
 /** Create-project defaults and limits (spec §9; the server caps a deck at 200 slides). */
 export const DEFAULT_DURATION_MINUTES = 15;
 export const DEFAULT_NUM_SLIDES = 8;
 export const MIN_SLIDES = 1;
 export const MAX_SLIDES = 200;
+
+/** Whether a typed slide count is a whole number the server accepts. */
+export function isValidSlideCount(value: string): boolean {
+  const count = Number(value);
+  return value.trim() !== '' && Number.isInteger(count) && count >= MIN_SLIDES && count <= MAX_SLIDES;
+}
 
 /** Spec §4/§5: the manual path plans one slide per two minutes, at least one. */
 export function manualSlideCount(durationMinutes: number): number {
@@ -63,11 +77,4 @@ export function pictureUrl(value: unknown): string | null {
   if (typeof value !== 'string' || !value) return null;
   const match = /^(?:\/api\/images\/)?([0-9A-Za-z]{26})(?:\/file)?$/.exec(value);
   return match ? `/api/images/${match[1]}/file` : null;
-}
-
-/** The thumbnails of a project's assigned template slides, in deck order (grid cards). */
-export function projectThumbnailUrls(project: Pick<ProjectSummary, 'pptxFileId' | 'slideNumbers'>): string[] {
-  const { pptxFileId } = project;
-  if (!pptxFileId) return [];
-  return project.slideNumbers.filter((number): number is number => number !== null).map((number) => thumbnailUrl(pptxFileId, number));
 }

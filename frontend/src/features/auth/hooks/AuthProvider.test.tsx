@@ -110,6 +110,33 @@ describe('AuthProvider', () => {
     expect(state()).toHaveTextContent('signed out');
   });
 
+  it('logoutEverywhere ends every session on the server, then signs out here', async () => {
+    window.localStorage.setItem('token', 'stored-token');
+    const { calls } = mockApi([
+      { method: 'GET', path: '/api/users/me', reply: { body: aUser } },
+      { method: 'POST', path: '/api/auth/logout-everywhere', reply: { status: 204 } },
+    ]);
+    renderWithProviders(<Probe />);
+    await waitFor(() => expect(state()).toHaveTextContent(aUser.name));
+    await act(() => auth.logoutEverywhere());
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /api/auth/logout-everywhere');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(state()).toHaveTextContent('signed out');
+  });
+
+  it('logoutEverywhere stays signed in and rejects when the server refuses', async () => {
+    window.localStorage.setItem('token', 'stored-token');
+    mockApi([
+      { method: 'GET', path: '/api/users/me', reply: { body: aUser } },
+      { method: 'POST', path: '/api/auth/logout-everywhere', reply: { status: 503, body: { errorCode: 'service_unavailable', message: 'x' } } },
+    ]);
+    renderWithProviders(<Probe />);
+    await waitFor(() => expect(state()).toHaveTextContent(aUser.name));
+    await expect(act(() => auth.logoutEverywhere())).rejects.toBeDefined();
+    expect(window.localStorage.getItem('token')).toBe('stored-token');
+    expect(state()).toHaveTextContent(aUser.name);
+  });
+
   it('signs out when another tab removes the token', async () => {
     window.localStorage.setItem('token', 'stored-token');
     mockApi([{ method: 'GET', path: '/api/users/me', reply: { body: aUser } }]);

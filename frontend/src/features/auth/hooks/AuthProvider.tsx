@@ -4,9 +4,10 @@ import { onSessionExpired } from '@/api/client';
 import { currentUserKey } from '@/api/queryKeys';
 import { clearToken, getToken, setToken, TOKEN_STORAGE_KEY } from '@/api/token';
 import type { AuthResponse } from '@/api/types';
+import { exchangeChatCode } from '../api/chatSignIn';
 import { currentUserQueryOptions, fetchCurrentUser } from '../api/getMe';
 import { login as loginRequest, type LoginRequest } from '../api/login';
-import { logout as logoutRequest } from '../api/logout';
+import { logoutEverywhere as logoutEverywhereRequest, logout as logoutRequest } from '../api/logout';
 import { signup as signupRequest, type SignupRequest } from '../api/signup';
 import { AuthContext, type AuthContextValue } from './authContext';
 
@@ -76,6 +77,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (account: SignupRequest) => startSession(await signupRequest(account)),
     [startSession],
   );
+  const signInWithChatCode = useCallback(
+    async (code: string) => startSession(await exchangeChatCode(code)),
+    [startSession],
+  );
   const logout = useCallback(async () => {
     try {
       await logoutRequest();
@@ -83,6 +88,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Signing out locally must work even when the server cannot be reached.
       console.warn('Server-side logout failed; signing out locally.', error);
     }
+    signOutLocally();
+  }, [signOutLocally]);
+  const logoutEverywhere = useCallback(async () => {
+    // Unlike logout, a failure here must not look like success: other browsers would stay in.
+    await logoutEverywhereRequest();
     signOutLocally();
   }, [signOutLocally]);
 
@@ -94,9 +104,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading: signedIn && me.isPending,
       login,
       signup,
+      signInWithChatCode,
       logout,
+      logoutEverywhere,
     };
-  }, [token, me.isError, me.isPending, me.data, login, signup, logout]);
+  }, [token, me.isError, me.isPending, me.data, login, signup, signInWithChatCode, logout, logoutEverywhere]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

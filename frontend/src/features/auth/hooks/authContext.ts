@@ -9,7 +9,12 @@ export interface AuthContextValue {
   loading: boolean;
   login: (credentials: LoginRequest) => Promise<User>;
   signup: (account: SignupRequest) => Promise<User>;
+  /** Finishes a chat sign-on: trades the callback's one-time code for a session. */
+  signInWithChatCode: (code: string) => Promise<User>;
+  /** Ends this browser's session only. */
   logout: () => Promise<void>;
+  /** Ends every session of the user (rejects, staying signed in, when the server refuses). */
+  logoutEverywhere: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -69,7 +69,7 @@ export function FileSlideCard({ file, slide, thumbnailVersion, onCreateTemplate 
         </Typography>
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
           {slide.templates.length === 0 && (
-            <Typography variant="body2" color="text.disabled">
+            <Typography variant="body2" color="text.secondary">
               {t('detail.noTemplates')}
             </Typography>
           )}

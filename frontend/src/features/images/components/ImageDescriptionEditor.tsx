@@ -4,6 +4,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAiCapabilities } from '@/api/appConfig';
+import { UnavailableHint } from '@/components/ai/UnavailableHint';
 import { useNotify } from '@/components/notifier/notifierContext';
 import { useLanguage } from '@/i18n/languageContext';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
@@ -23,6 +25,7 @@ export function ImageDescriptionEditor({ image }: { image: Image }) {
   const describeError = useErrorMessage();
   const { uiLanguage } = useLanguage();
   const describe = useDescribeImage();
+  const { canDescribeImages } = useAiCapabilities();
   const updateAlt = useUpdateImageAlt();
   const [draft, setDraft] = useState(image.alt);
   const justFilename = isDescriptionJustFilename(draft, image.filename);
@@ -59,15 +62,17 @@ export function ImageDescriptionEditor({ image }: { image: Image }) {
       />
       <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {justFilename && (
-          <Button
-            color="ai"
-            variant="outlined"
-            startIcon={<AutoAwesomeOutlinedIcon />}
-            onClick={() => void generate()}
-            disabled={describe.isPending}
-          >
-            {describe.isPending ? t('description.generating') : t('description.generate')}
-          </Button>
+          <UnavailableHint unavailable={!canDescribeImages} hint={t('unavailable.describe')}>
+            <Button
+              color="ai"
+              variant="outlined"
+              startIcon={<AutoAwesomeOutlinedIcon />}
+              onClick={() => void generate()}
+              disabled={describe.isPending || !canDescribeImages}
+            >
+              {describe.isPending ? t('description.generating') : t('description.generate')}
+            </Button>
+          </UnavailableHint>
         )}
         <Button variant="contained" onClick={() => void save()} disabled={updateAlt.isPending || draft.trim() === image.alt}>
           {t('description.save')}

@@ -16,6 +16,16 @@ async function openMenuOf(name: string) {
   return screen.findByRole('menu');
 }
 
+const offlineConfig = {
+  method: 'GET',
+  path: '/api/app/config',
+  reply: { body: { appTitle: 'Slidewright', version: '1', aiProvider: 'offline', aiCanDescribeImages: false, aiCanGenerateImages: false } },
+};
+const visionConfig = {
+  ...offlineConfig,
+  reply: { body: { ...offlineConfig.reply.body, aiProvider: 'openai_compat', aiCanDescribeImages: true } },
+};
+
 describe('ImageGalleryPage', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -115,7 +125,8 @@ describe('ImageGalleryPage', { timeout: 20_000 }, () => {
 
   it('asks for a better description while it is the file name, and reports that AI is unavailable', async () => {
     const unnamed = anImage({ alt: 'harbour.png' });
-    mockApi([mine([unnamed]), tags, { method: 'POST', path: `/api/images/${unnamed._id}/describe`, reply: aiUnavailable }]);
+    // A vision model is configured but fails: the button is offered, and the failure explained.
+    mockApi([mine([unnamed]), tags, visionConfig, { method: 'POST', path: `/api/images/${unnamed._id}/describe`, reply: aiUnavailable }]);
     renderWithProviders(<ImageGalleryPage />);
     expect(await screen.findByText('Needs a better description')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open “harbour.png”' }));
@@ -128,6 +139,19 @@ describe('ImageGalleryPage', { timeout: 20_000 }, () => {
     // A real description clears the error and its button.
     fireEvent.change(within(viewer).getByRole('textbox', { name: 'Description' }), { target: { value: 'The harbour in the evening' } });
     expect(within(viewer).queryByRole('button', { name: 'Generate Description' })).not.toBeInTheDocument();
+  });
+
+  it('offers neither Generate Image nor Generate Description when the AI cannot do them, and says how to enable them', async () => {
+    const unnamed = anImage({ alt: 'harbour.png' });
+    mockApi([mine([unnamed]), tags, offlineConfig]);
+    renderWithProviders(<ImageGalleryPage />);
+    const generate = await screen.findByRole('button', { name: 'Generate Image' });
+    expect(generate).toBeDisabled();
+    await userEvent.hover(generate.parentElement!);
+    expect(await screen.findByText(/set SLIDEWRIGHT_AI_IMAGE_MODEL/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open “harbour.png”' }));
+    const viewer = await screen.findByRole('dialog');
+    expect(within(viewer).getByRole('button', { name: 'Generate Description' })).toBeDisabled();
   });
 
   it('saves an edited description and reports success or failure', async () => {

@@ -5,6 +5,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAiCapabilities } from '@/api/appConfig';
+import { UnavailableHint } from '@/components/ai/UnavailableHint';
 import { PageHeader } from '@/components/PageHeader';
 import { useImageBrowser } from '../hooks/useImageBrowser';
 import { imageLabel } from '../imageLabel';
@@ -22,6 +24,7 @@ export function ImageGalleryPage() {
   const { t } = useTranslation('images');
   const browser = useImageBrowser();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { canGenerateImages } = useAiCapabilities();
   const [menuTarget, setMenuTarget] = useState<ImageMenuTarget | null>(null);
   const [viewedId, setViewedId] = useState<string | null>(null);
   // Looked up in the live list, so the viewer shows saved changes and closes when the image goes.
@@ -41,9 +44,17 @@ export function ImageGalleryPage() {
         subtitle={t('subtitle')}
         actions={
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
-            <Button variant="outlined" color="ai" startIcon={<AutoAwesomeOutlinedIcon />} onClick={() => setDialog('generate')}>
-              {t('generate.open')}
-            </Button>
+            <UnavailableHint unavailable={!canGenerateImages} hint={t('unavailable.generate')}>
+              <Button
+                variant="outlined"
+                color="ai"
+                startIcon={<AutoAwesomeOutlinedIcon />}
+                onClick={() => setDialog('generate')}
+                disabled={!canGenerateImages}
+              >
+                {t('generate.open')}
+              </Button>
+            </UnavailableHint>
             {uploadButton}
           </Stack>
         }

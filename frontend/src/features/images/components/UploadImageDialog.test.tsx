@@ -63,18 +63,30 @@ describe('UploadImageDialog', { timeout: 20_000 }, () => {
     const image = anImage({ alt: 'team.png' });
     mockApi([
       { method: 'GET', path: '/api/tags', reply: { body: [] } },
+      { method: 'GET', path: '/api/app/config', reply: { body: { appTitle: 'S', version: '1', aiProvider: 'openai_compat', aiCanDescribeImages: true, aiCanGenerateImages: false } } },
       { method: 'POST', path: `/api/images/${image._id}/describe`, reply: { status: 503, body: apiErrorBody('ai_unavailable') } },
     ]);
     upload.mockResolvedValue(image);
     const onClose = vi.fn();
     renderWithProviders(<UploadImageDialog open onClose={onClose} />);
     await userEvent.upload(screen.getByLabelText('Choose File'), png());
-    await userEvent.click(screen.getByRole('switch', { name: 'Generate AI description' }));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Generate AI description' }));
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(
       await screen.findByText('Image uploaded, but failed to generate description: AI is not available on this server yet. Ask your administrator to connect an AI provider.'),
     ).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('hides the AI description switch when the server has no model that sees pictures', async () => {
+    mockApi([
+      { method: 'GET', path: '/api/tags', reply: { body: [] } },
+      { method: 'GET', path: '/api/app/config', reply: { body: { appTitle: 'S', version: '1', aiProvider: 'offline', aiCanDescribeImages: false, aiCanGenerateImages: false } } },
+    ]);
+    const { queryClient } = renderWithProviders(<UploadImageDialog open onClose={() => undefined} />);
+    // Only once the server's answer is in: before it, the switch is hidden anyway.
+    await waitFor(() => expect(queryClient.getQueryState(['app', 'config'])?.status).toBe('success'));
+    expect(screen.queryByRole('switch', { name: 'Generate AI description' })).not.toBeInTheDocument();
   });
 
   it('shows a refused upload in the dialog, translated', async () => {

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAiCapabilities } from '@/api/appConfig';
 import { FileDropZone } from '@/components/FileDropZone';
 import { useNotify } from '@/components/notifier/notifierContext';
 import { UploadProgress } from '@/components/UploadProgress';
@@ -57,6 +58,8 @@ export function UploadImageDialog({ open, onClose }: { open: boolean; onClose: (
   const [alt, setAlt] = useState('');
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [withAiDescription, setWithAiDescription] = useState(false);
+  // Offered only when the server's AI can see pictures: never a switch that then fails.
+  const { canDescribeImages } = useAiCapabilities();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const busy = upload.isPending || describe.isPending || updateAlt.isPending;
@@ -161,18 +164,20 @@ export function UploadImageDialog({ open, onClose }: { open: boolean; onClose: (
               slotProps={{ htmlInput: { maxLength: 2000 } }}
             />
             <TagSelect label={t('tags.label')} options={tags.data ?? []} value={tagIds} onChange={setTagIds} disabled={busy} />
-            <Box>
-              <FormControlLabel
-                control={<Switch checked={withAiDescription} onChange={(event) => setWithAiDescription(event.target.checked)} disabled={busy} />}
-                label={
-                  <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-                    <AutoAwesomeOutlinedIcon fontSize="small" color="ai" />
-                    <span>{t('upload.aiDescription')}</span>
-                  </Stack>
-                }
-              />
-              <FormHelperText sx={{ mt: 0 }}>{t('upload.aiDescriptionHelp')}</FormHelperText>
-            </Box>
+            {canDescribeImages && (
+              <Box>
+                <FormControlLabel
+                  control={<Switch checked={withAiDescription} onChange={(event) => setWithAiDescription(event.target.checked)} disabled={busy} />}
+                  label={
+                    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+                      <AutoAwesomeOutlinedIcon fontSize="small" color="ai" />
+                      <span>{t('upload.aiDescription')}</span>
+                    </Stack>
+                  }
+                />
+                <FormHelperText sx={{ mt: 0 }}>{t('upload.aiDescriptionHelp')}</FormHelperText>
+              </Box>
+            )}
             {progress !== null && (
               <UploadProgress
                 fraction={progress}

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,7 +13,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '@/components/notifier/notifierContext';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
@@ -26,7 +27,11 @@ interface LinkMaterialsDialogProps {
   onClose: () => void;
 }
 
-/** Link Materials (project only): tick materials of the general library to add to the project. */
+/**
+ * Link Materials (project only): tick materials of the general library to add to the project.
+ * Those already in the project are shown ticked and disabled, marked as such: the server would
+ * skip them anyway (spec §5).
+ */
 export function LinkMaterialsDialog({ projectId, open, onClose }: LinkMaterialsDialogProps) {
   const { t } = useTranslation('materials');
   const { t: tCommon } = useTranslation();
@@ -34,6 +39,9 @@ export function LinkMaterialsDialog({ projectId, open, onClose }: LinkMaterialsD
   const notify = useNotify();
   const describeError = useErrorMessage();
   const library = useMaterials();
+  const inProject = useMaterials(projectId);
+  const linkedIds = useMemo(() => new Set(inProject.data?.map((material) => material._id)), [inProject.data]);
+  const allLinked = Boolean(library.data?.length) && library.data?.every((material) => linkedIds.has(material._id));
   const link = useLinkMaterials(projectId);
   const [chosen, setChosen] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,33 +80,50 @@ export function LinkMaterialsDialog({ projectId, open, onClose }: LinkMaterialsD
       <DialogTitle id={titleId}>{t('link.title')}</DialogTitle>
       <DialogContent dividers>
         <DialogContentText sx={{ mb: 2 }}>{t('link.body')}</DialogContentText>
-        {library.isPending && (
+        {(library.isPending || inProject.isPending) && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
             <CircularProgress aria-label={tCommon('loading')} />
           </Box>
         )}
-        {library.isError && <Alert severity="error">{describeError(library.error)}</Alert>}
+        {(library.isError || inProject.isError) && <Alert severity="error">{describeError(library.error ?? inProject.error)}</Alert>}
         {library.data?.length === 0 && <Alert severity="info">{t('link.none')}</Alert>}
-        {library.data && library.data.length > 0 && (
-          <List dense aria-label={t('list.label')}>
-            {library.data.map((material) => (
-              <ListItemButton key={material._id} onClick={() => toggle(material._id)}>
-                <ListItemIcon>
-                  <Checkbox
-                    edge="start"
-                    checked={chosen.includes(material._id)}
-                    tabIndex={-1}
-                    disableRipple
-                    slotProps={{ input: { 'aria-label': material.fileMeta.filename } }}
+        {allLinked && <Alert severity="info">{t('link.allLinked')}</Alert>}
+        {library.data && library.data.length > 0 && inProject.data && (
+          <List dense aria-label={t('link.listLabel')}>
+            {library.data.map((material) => {
+              const linked = linkedIds.has(material._id);
+              const noteId = `${titleId}-${material._id}-linked`;
+              return (
+                <ListItemButton
+                  key={material._id}
+                  onClick={() => toggle(material._id)}
+                  disabled={linked}
+                  // Readable, not faded: "already in this project" is information, not a dead control.
+                  sx={{ '&.Mui-disabled': { opacity: 1 } }}
+                >
+                  <ListItemIcon>
+                    <Checkbox
+                      edge="start"
+                      checked={linked || chosen.includes(material._id)}
+                      disabled={linked}
+                      tabIndex={-1}
+                      disableRipple
+                      slotProps={{ input: { 'aria-label': material.fileMeta.filename, 'aria-describedby': linked ? noteId : undefined } }}
+                    />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={material.fileMeta.filename}
+                    secondary={
+                      <>
+                        {linked && <Chip id={noteId} size="small" color="primary" variant="outlined" label={t('link.alreadyLinked')} sx={{ mb: 0.5 }} />}
+                        <MaterialMeta material={material} showSize={false} />
+                      </>
+                    }
+                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { component: 'div' } }}
                   />
-                </ListItemIcon>
-                <ListItemText
-                  primary={material.fileMeta.filename}
-                  secondary={<MaterialMeta material={material} showSize={false} />}
-                  slotProps={{ secondary: { component: 'div' } }}
-                />
-              </ListItemButton>
-            ))}
+                </ListItemButton>
+              );
+            })}
           </List>
         )}
         {failure && (

@@ -1,43 +1,39 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { PageHeader } from '@/components/PageHeader';
 import { StatusMessage } from '@/components/StatusMessage';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useMaterial } from '../api/getMaterial';
 import { useMaterialFacts } from '../hooks/useMaterialFacts';
-import { materialsRoute } from '../scope';
+import { isLinkedInto, listHref, type ProjectRef } from '../scope';
 import type { Material } from '../types';
+import { BackToList } from './BackToList';
 import { DeleteMaterialButton } from './DeleteMaterialButton';
 import { EnabledSwitch } from './EnabledSwitch';
 import { MaterialTagsEditor } from './MaterialTagsEditor';
 
 interface MaterialDetailPageProps {
   materialId: string;
-  projectId?: string;
+  /** The project the material is shown in (/projects/{id}/materials/{materialId}). */
+  project?: ProjectRef;
 }
 
 /** /materials/{id} (or a project's): one material in full (spec §2 'Material detail'). */
-export function MaterialDetailPage({ materialId, projectId }: MaterialDetailPageProps) {
+export function MaterialDetailPage({ materialId, project }: MaterialDetailPageProps) {
   const { t } = useTranslation('materials');
   const { t: tCommon } = useTranslation();
   const describeError = useErrorMessage();
-  const material = useMaterial(materialId, projectId);
-  const back = (
-    <Button component={RouterLink} to={materialsRoute(projectId)} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
-      {t('detail.back')}
-    </Button>
-  );
+  const material = useMaterial(materialId, project?.id);
+  const back = <BackToList project={project} />;
 
   if (material.isPending) {
     return (
@@ -62,13 +58,14 @@ export function MaterialDetailPage({ materialId, projectId }: MaterialDetailPage
   return (
     <Box sx={{ maxWidth: 1100 }}>
       {back}
-      <MaterialDetails material={material.data} projectId={projectId} />
+      <MaterialDetails material={material.data} project={project} />
     </Box>
   );
 }
 
-function MaterialDetails({ material, projectId }: { material: Material; projectId?: string }) {
+function MaterialDetails({ material, project }: { material: Material; project?: ProjectRef }) {
   const { t } = useTranslation('materials');
+  const projectId = project?.id;
   const navigate = useNavigate();
   const facts = useMaterialFacts(material);
   const text = material.fileMeta.parsedText;
@@ -76,6 +73,7 @@ function MaterialDetails({ material, projectId }: { material: Material; projectI
     <>
       <PageHeader
         title={<Box component="span" sx={{ overflowWrap: 'anywhere' }}>{material.fileMeta.filename}</Box>}
+        subtitle={isLinkedInto(material, projectId) && t('meta.linked')}
         actions={
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
             <EnabledSwitch material={material} projectId={projectId} />
@@ -83,7 +81,7 @@ function MaterialDetails({ material, projectId }: { material: Material; projectI
               material={material}
               projectId={projectId}
               variant="button"
-              onDeleted={() => void navigate(materialsRoute(projectId), { replace: true })}
+              onDeleted={() => void navigate(listHref(project), { replace: true })}
             />
           </Stack>
         }

@@ -29,15 +29,20 @@ export function MaterialList({ materials, projectId }: { materials: Material[]; 
               <DeleteMaterialButton material={material} projectId={projectId} />
             </Stack>
           }
-          sx={{ '& .MuiListItemSecondaryAction-root': { right: 12 } }}
+          sx={{
+            '& .MuiListItemSecondaryAction-root': { right: 12 },
+            // On a phone the switch keeps its accessible name but drops the visible "Enabled",
+            // so the row's text keeps room beside the actions.
+            '& .MuiFormControlLabel-label': { display: { xs: 'none', sm: 'block' } },
+          }}
         >
-          <ListItemButton component={RouterLink} to={materialRoute(material._id, projectId)} sx={{ py: 1.5, pr: projectId ? 22 : 8 }}>
+          <ListItemButton component={RouterLink} to={materialRoute(material._id, projectId)} sx={{ py: 1.5, pr: projectId ? { xs: 16, sm: 22 } : 8 }}>
             <ListItemIcon sx={{ minWidth: 44 }}>
               <DescriptionOutlinedIcon color={material.enabled ? 'primary' : 'disabled'} />
             </ListItemIcon>
             <ListItemText
               primary={material.fileMeta.filename}
-              secondary={<MaterialMeta material={material} />}
+              secondary={<MaterialMeta material={material} projectId={projectId} />}
               slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } }, secondary: { component: 'div', sx: { mt: 0.5 } } }}
             />
           </ListItemButton>

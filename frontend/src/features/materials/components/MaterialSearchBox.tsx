@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { materialSearchRoute } from '../scope';
 
-/** The search field: Enter (or the icon) opens the results page, /materials/search?q=… */
+/** The search field: Enter (or the icon) opens the results page, /materials/search?q=… (or the project's). */
 export function MaterialSearchBox({ projectId, initialQuery = '' }: { projectId?: string; initialQuery?: string }) {
   const { t } = useTranslation('materials');
   const navigate = useNavigate();
@@ -25,7 +25,7 @@ export function MaterialSearchBox({ projectId, initialQuery = '' }: { projectId?
       <TextField
         fullWidth
         type="search"
-        label={t('search.label')}
+        label={projectId ? t('search.labelProject') : t('search.label')}
         placeholder={t('search.placeholder')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}

@@ -1,4 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
@@ -9,26 +8,32 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { StatusMessage } from '@/components/StatusMessage';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useMaterialSearch } from '../api/searchMaterials';
-import { materialsRoute } from '../scope';
+import type { ProjectRef } from '../scope';
+import { BackToList } from './BackToList';
 import { MaterialSearchBox } from './MaterialSearchBox';
 import { SearchResultCard } from './SearchResultCard';
 
-/** /materials/search?q= (or a project's): the search results (spec §2 'Search results'). */
-export function MaterialSearchPage({ projectId }: { projectId?: string }) {
+/**
+ * /materials/search?q=, or with `project` /projects/{id}/materials/search?q= which searches only
+ * that project's materials (spec §2 'Search results').
+ */
+export function MaterialSearchPage({ project }: { project?: ProjectRef }) {
   const { t } = useTranslation('materials');
   const [params] = useSearchParams();
   const query = params.get('q')?.trim() ?? '';
+  const projectId = project?.id;
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <Button component={RouterLink} to={materialsRoute(projectId)} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
-        {t('results.backToList')}
-      </Button>
-      <PageHeader title={t('results.title')} />
+      <BackToList project={project} />
+      <PageHeader
+        title={t('results.title')}
+        subtitle={project && (project.title ? t('project.searchScope', { title: project.title }) : t('project.searchScopeUntitled'))}
+      />
       <Box sx={{ mb: 3, display: 'flex' }}>
         {/* Keyed by the query so a search from the address bar or history refills the box. */}
         <MaterialSearchBox key={query} projectId={projectId} initialQuery={query} />
@@ -36,7 +41,7 @@ export function MaterialSearchPage({ projectId }: { projectId?: string }) {
       {query ? (
         <SearchResults query={query} projectId={projectId} />
       ) : (
-        <StatusMessage icon={<ManageSearchIcon />} title={t('results.emptyQuery')} />
+        <StatusMessage icon={<ManageSearchIcon />} title={projectId ? t('results.emptyQueryProject') : t('results.emptyQuery')} />
       )}
     </Box>
   );

@@ -61,6 +61,40 @@ describe('MaterialsPanel', { timeout: 20_000 }, () => {
     expect(calls.find((call) => call.path.endsWith('/associate'))?.body).toEqual({ materialIds: [notes._id] });
   });
 
+  it('marks library materials already in the project as linked, ticked and disabled', async () => {
+    const { calls } = mockApi([
+      { method: 'GET', path: '/api/projects/p1/materials', reply: { body: [plan] } },
+      { method: 'GET', path: '/api/materials', reply: { body: [plan, notes] } },
+      { method: 'POST', path: '/api/projects/p1/materials/associate', reply: { body: { linked: [notes._id], skipped: [] } } },
+    ]);
+    renderWithProviders(<MaterialsPanel projectId="p1" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Link Materials' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link Materials' });
+    const already = await within(dialog).findByRole('checkbox', { name: '市场营销计划.docx' });
+    expect(already).toBeChecked();
+    expect(already).toBeDisabled();
+    expect(already).toHaveAccessibleDescription('Already in this project');
+    const other = within(dialog).getByRole('checkbox', { name: 'Notes' });
+    expect(other).not.toBeChecked();
+    expect(other).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Link' })).toBeDisabled();
+    await userEvent.click(other);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(await screen.findByText('Materials linked')).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith('/associate'))?.body).toEqual({ materialIds: [notes._id] });
+  });
+
+  it('says so when every library material is already in the project', async () => {
+    mockApi([
+      { method: 'GET', path: '/api/projects/p1/materials', reply: { body: [plan] } },
+      { method: 'GET', path: '/api/materials', reply: { body: [plan] } },
+    ]);
+    renderWithProviders(<MaterialsPanel projectId="p1" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Link Materials' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link Materials' });
+    expect(await within(dialog).findByText('Every material in your library is already in this project.')).toBeInTheDocument();
+  });
+
   it('requires both a file name and content for a text material', async () => {
     const { calls } = mockApi([
       { method: 'GET', path: '/api/materials', reply: { body: [] } },

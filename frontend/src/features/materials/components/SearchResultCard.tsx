@@ -32,7 +32,7 @@ export function SearchResultCard({ result, projectId }: { result: MaterialSearch
           <HighlightedText parts={snippet.parts} />
           {snippet.trailingEllipsis && '…'}
         </Typography>
-        <MaterialMeta material={material} />
+        <MaterialMeta material={material} projectId={projectId} />
       </CardActionArea>
       <Stack
         direction={{ xs: 'row', sm: 'column' }}

@@ -51,6 +51,7 @@ export type TemplateSlideSuggestion = Schemas['TemplateSlideSuggestion'];
 export type ElementValueSuggestion = Schemas['ElementValueRead'];
 export type SlideDescriptionSuggestion = Schemas['SlideDescriptionSuggestion'];
 export type SkippedElement = Schemas['SkippedElement'];
+export type ValueSource = Schemas['ValueSource'];
 
 const projectPath = (projectId: string) => ({ path: { project_id: projectId } });
 

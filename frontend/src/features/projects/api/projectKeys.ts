@@ -5,6 +5,7 @@ export const projectKeys = {
   list: (trash: boolean) => [...projectKeys.lists(), { trash }] as const,
   detail: (projectId: string) => [...projectKeys.all, 'detail', projectId] as const,
   images: (projectId: string) => [...projectKeys.all, 'images', projectId] as const,
+  previews: (projectId: string) => [...projectKeys.all, 'previews', projectId] as const,
   // Templates as this feature reads them (features keep their own keys).
   templates: () => [...projectKeys.all, 'templates'] as const,
   template: (pptxFileId: string) => [...projectKeys.all, 'templates', pptxFileId] as const,

@@ -55,6 +55,7 @@ const SCALAR_FIELDS = [
   'pptxSlideNumber',
   'aiSuggestionReasonForPptxSlideNumber',
   'notes',
+  'writtenForOrder',
 ] as const;
 
 function mergeSlide(base: EditorSlide, mine: EditorSlide, theirs: EditorSlide): EditorSlide {

@@ -1,4 +1,4 @@
-import type { ElementType, ServerSlide, SlideIn, TemplateElement } from '../types';
+import type { ElementType, OrderBasis, ServerSlide, SlideIn, TemplateElement } from '../types';
 
 /**
  * The editor's document: the project's slides with every optional field filled in, so actions
@@ -14,6 +14,8 @@ export interface EditorSlide {
   formData: Record<string, unknown>;
   lockedElementNames: string[];
   notes: string;
+  /** The slide order its agenda or speaker notes were written for (see order.ts); null: none. */
+  writtenForOrder: OrderBasis | null;
 }
 
 export interface EditorState {
@@ -46,6 +48,7 @@ export function fromServerSlide(slide: ServerSlide): EditorSlide {
     formData: slide.formData ?? {},
     lockedElementNames: slide.lockedElementNames ?? [],
     notes: slide.notes ?? '',
+    writtenForOrder: slide.writtenForOrder ?? null,
   };
 }
 
@@ -70,6 +73,7 @@ export function emptySlide(contentDescription = '', id = newSlideId()): EditorSl
     formData: {},
     lockedElementNames: [],
     notes: '',
+    writtenForOrder: null,
   };
 }
 

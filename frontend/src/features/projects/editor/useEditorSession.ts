@@ -24,6 +24,8 @@ export function useEditorSession(initial: Project, callbacks: Pick<SessionCallba
       onSaved: (project) => {
         queryClient.setQueryData(projectKeys.detail(project._id), project);
         void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+        // The changed slides are being drawn: follow them (the list polls while pending).
+        void queryClient.invalidateQueries({ queryKey: projectKeys.previews(project._id) });
       },
     });
   });

@@ -5,6 +5,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -23,6 +25,8 @@ export function AppShell({ appTitle, actions, children }: AppShellProps) {
   const { t } = useTranslation('shell');
   // Spec §4: the drawer starts collapsed.
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Phones get the drawer over the content (temporary), not beside it.
+  const overlay = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -52,7 +56,7 @@ export function AppShell({ appTitle, actions, children }: AppShellProps) {
           {actions}
         </Toolbar>
       </AppBar>
-      <NavDrawer open={drawerOpen} />
+      <NavDrawer open={drawerOpen} overlay={overlay} onClose={() => setDrawerOpen(false)} />
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 4 } }}>
         <Toolbar />
         {children}

@@ -24,21 +24,27 @@ function widthStyles(theme: Theme, open: boolean): CSSObject {
   };
 }
 
-/** The collapsible left navigation; collapsed it shows icons with tooltips (spec §2). */
-export function NavDrawer({ open }: { open: boolean }) {
+/**
+ * The collapsible left navigation; collapsed it shows icons with tooltips (spec §2). On a phone
+ * (`overlay`) it is a temporary drawer over the content instead: an icon rail and a 240 px
+ * drawer beside a 390 px page would squeeze the page to a word per line.
+ */
+export function NavDrawer({ open, overlay = false, onClose }: { open: boolean; overlay?: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const active = activeNavPath(pathname);
+  const expanded = open || overlay;
 
   return (
     <Drawer
-      variant="permanent"
+      variant={overlay ? 'temporary' : 'permanent'}
       open={open}
+      onClose={onClose}
       sx={(theme) => ({
         flexShrink: 0,
         whiteSpace: 'nowrap',
-        ...widthStyles(theme, open),
-        '& .MuiDrawer-paper': { ...widthStyles(theme, open), bgcolor: 'background.paper' },
+        ...(overlay ? {} : widthStyles(theme, open)),
+        '& .MuiDrawer-paper': { ...widthStyles(theme, expanded), bgcolor: 'background.paper' },
       })}
     >
       <Toolbar />
@@ -47,13 +53,14 @@ export function NavDrawer({ open }: { open: boolean }) {
           const label = t(item.labelKey);
           const selected = item.path === active;
           return (
-            <Tooltip key={item.path} title={open ? '' : label} placement="right" disableInteractive>
+            <Tooltip key={item.path} title={expanded ? '' : label} placement="right" disableInteractive>
               <ListItemButton
                 component={RouterLink}
                 to={item.path}
+                onClick={overlay ? onClose : undefined}
                 selected={selected}
                 aria-current={selected ? 'page' : undefined}
-                aria-label={open ? undefined : label}
+                aria-label={expanded ? undefined : label}
                 sx={{
                   borderRadius: 2,
                   mb: 0.5,
@@ -64,10 +71,10 @@ export function NavDrawer({ open }: { open: boolean }) {
                   '&.Mui-selected .MuiListItemIcon-root': { color: 'inherit' },
                 }}
               >
-                <ListItemIcon sx={{ minWidth: 0, mr: open ? 2 : 0, justifyContent: 'center' }}>{item.icon}</ListItemIcon>
+                <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>{item.icon}</ListItemIcon>
                 <ListItemText
                   primary={label}
-                  sx={{ opacity: open ? 1 : 0, m: 0 }}
+                  sx={{ opacity: expanded ? 1 : 0, m: 0 }}
                   slotProps={{ primary: { sx: { fontWeight: selected ? 700 : 500 } } }}
                 />
               </ListItemButton>

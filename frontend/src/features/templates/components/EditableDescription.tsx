@@ -140,7 +140,7 @@ export function EditableDescription({ heading, value, emptyText, canEdit, onSave
       ) : (
         <>
           {(value || !suggestion) && (
-            <Typography color={value ? 'text.primary' : 'text.disabled'} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Typography color={value ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {value || emptyText}
             </Typography>
           )}

@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { textPreview } from '../textPreview';
 import type { TemplateElement } from '../types';
 import { ElementTypeChip } from './ElementTypeChip';
 
@@ -67,7 +68,7 @@ export function ElementTable({ slideNumber, elements, canEdit, highlightedName, 
                   title={element.innerText}
                   sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
                 >
-                  {element.innerText}
+                  {textPreview(element.innerText)}
                 </Typography>
               </TableCell>
               <TableCell align="right" padding="checkbox">

@@ -74,7 +74,8 @@ export function TemplateCard({ template, renderingCaption, ...actions }: Templat
           </Box>
           <Typography
             variant="body2"
-            color={template.description ? 'text.secondary' : 'text.disabled'}
+            color="text.secondary"
+            fontStyle={template.description ? undefined : 'italic'}
             sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', flex: 1 }}
           >
             {template.description || t('noDescription')}

@@ -9,7 +9,7 @@ import { ProfileDetails } from './ProfileDetails';
 import { ProfileSettings } from './ProfileSettings';
 
 type ProfilePageProps =
-  | { own: true; user: User }
+  | { own: true; user: User; onSignOutEverywhere: () => Promise<void> }
   | { own: false; user: PublicUser };
 
 type ProfileTab = 'profile' | 'settings';
@@ -34,7 +34,9 @@ export function ProfilePage(props: ProfilePageProps) {
       </Tabs>
       <Box role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`}>
         {tab === 'profile' && <ProfileDetails {...props} />}
-        {tab === 'settings' && props.own && <ProfileSettings user={props.user} />}
+        {tab === 'settings' && props.own && (
+          <ProfileSettings user={props.user} onSignOutEverywhere={props.onSignOutEverywhere} />
+        )}
       </Box>
     </Box>
   );

@@ -1,4 +1,5 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
+import LogoutIcon from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,7 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_AUTH_TYPE, type User } from '@/api/types';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useNotify } from '@/components/notifier/notifierContext';
 import { useLanguage } from '@/i18n/languageContext';
+import { useErrorMessage } from '@/i18n/useErrorMessage';
+import { ApiTokensSection } from './ApiTokensSection';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 function SettingsSection({ title, description, children }: { title: ReactNode; description: ReactNode; children: ReactNode }) {
@@ -29,8 +34,52 @@ function SettingsSection({ title, description, children }: { title: ReactNode; d
   );
 }
 
-/** The own-profile Settings tab: password change and the language switch. */
-export function ProfileSettings({ user }: { user: User }) {
+/** The confirmed "sign out everywhere": every session of the account ends, this one too. */
+function SignOutEverywhere({ onSignOutEverywhere }: { onSignOutEverywhere: () => Promise<void> }) {
+  const { t } = useTranslation('profile');
+  const notify = useNotify();
+  const describeError = useErrorMessage();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onSignOutEverywhere();
+    } catch (error) {
+      notify(t('settings.signOutEverywhereFailed', { reason: describeError(error) }), 'error');
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="outlined" color="error" startIcon={<LogoutIcon />} onClick={() => setConfirming(true)}>
+        {t('settings.signOutEverywhere')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('settings.signOutEverywhereTitle')}
+        body={t('settings.signOutEverywhereBody')}
+        confirmLabel={t('settings.signOutEverywhere')}
+        destructive
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+/** The own-profile Settings tab: password change, sessions and the language switch. */
+export function ProfileSettings({
+  user,
+  onSignOutEverywhere,
+}: {
+  user: User;
+  onSignOutEverywhere: () => Promise<void>;
+}) {
   const { t } = useTranslation('profile');
   const { t: tCommon } = useTranslation();
   const { uiLanguage, toggleLanguage } = useLanguage();
@@ -55,6 +104,12 @@ export function ProfileSettings({ user }: { user: User }) {
           {t('settings.changePassword')}
         </Button>
         <ChangePasswordDialog open={passwordDialogOpen} onClose={() => setPasswordDialogOpen(false)} />
+      </SettingsSection>
+      <SettingsSection title={t('settings.sessions')} description={t('settings.sessionsHelp')}>
+        <SignOutEverywhere onSignOutEverywhere={onSignOutEverywhere} />
+      </SettingsSection>
+      <SettingsSection title={t('tokens.title')} description={t('tokens.help')}>
+        <ApiTokensSection />
       </SettingsSection>
       <SettingsSection title={t('settings.language')} description={t('settings.languageHelp')}>
         <FormControlLabel

@@ -8,6 +8,8 @@ export function ReadOnlyField({ label, value, helperText }: { label: string; val
       value={value}
       helperText={helperText}
       fullWidth
+      // Multiline wraps a long address on a phone instead of cutting it off.
+      multiline
       margin="normal"
       slotProps={{ input: { readOnly: true, disableUnderline: true } }}
     />

@@ -65,7 +65,7 @@ class OfflineProvider:
             task.slide.index,
             task.slide_count,
             task.template_slides,
-            task.lang,
+            task.reason_lang,
         )
         if chosen is None:  # the service never asks without template slides
             first = task.template_slides[0].slide_number if task.template_slides else 1

@@ -1,10 +1,12 @@
 """Offline slide content: values for a slide's elements and single-element suggestions.
 
-Everything comes from the slide's description, the deck around it, the relevant passages of
-the enabled materials (chosen by the service) and the gallery: headings, key points, figures,
-tables and quotes are found there and cut to each element's capacity. Nothing is invented:
-an element with nothing true to put in it is left out (a chart without figures, a picture
-without a matching image).
+Faithful rather than clever: every sentence, figure, date and name written comes from the
+materials, the slide's description or the project, and carries its origin (`provenance`,
+shown on hover in the editor). Sentences are the materials' own, whole when they fit, cut to
+the element's capacity when not; instructions and file names are never written. A chart only
+plots a real series (a table, or a list of like items in one unit) and a series, a table or
+a sentence appears once per deck: the deck plan (`deckplan`) says what each slide may use.
+An element with nothing true to put in it is left out.
 """
 
 from __future__ import annotations
@@ -12,172 +14,148 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from slidewright.ai import capacity, documents, phrases
+from slidewright.ai import capacity, documents, figures, instructions, phrases
 from slidewright.ai import text as t
-from slidewright.ai.classify import KINDS, content_kind
+from slidewright.ai.providers.offline.deckplan import (
+    DeckPlan,
+    Point,
+    SeriesFact,
+    SlideView,
+    content_clauses,
+    key_of,
+)
 from slidewright.ai.tasks import (
     ChartOut,
-    DeckSlide,
+    DeckContext,
     ElementSpec,
     ElementSuggestion,
     ElementValueInput,
     GalleryImage,
-    Passage,
+    MaterialDoc,
+    PlanSlide,
     ProjectInfo,
     SeriesOut,
     SlideData,
     SlideDataInput,
     TableOut,
+    ValueOrigin,
     ValueOut,
 )
 
 _QUOTED_TITLE = re.compile(r"[“「\"]([^”」\"]+)[”」\"]")
 _SUBTITLE_AFTER = re.compile(r"(?:——|—| - )\s*(.+)$")
+_SENTENCE_ROLES = ("caption", "summary", "text")
 
 
-def _kind_prefixes() -> dict[str, str]:
-    prefixes = {}
-    for kind in KINDS:
-        for lang in ("en", "zh-CN", "zh-HK"):
-            prefixes[phrases.kind_label(kind, lang).casefold()] = kind
-    for lang in ("en", "zh-CN", "zh-HK"):
-        prefixes[phrases.say("agenda", lang).casefold()] = "agenda"
-    prefixes.update({"title": "title", "closing": "closing", "agenda slide": "agenda"})
-    return prefixes
+def _said(text: str, source: str, excerpt: str = "") -> ValueOrigin:
+    return ValueOrigin(text=text, source=source, excerpt=t.cut(t.one_line(excerpt), 300))
 
 
-_PREFIXES = _kind_prefixes()
+def _from_point(text: str, point: Point) -> ValueOrigin:
+    return point.origin.model_copy(update={"text": text})
 
 
 @dataclass
 class Pool:
-    """What a slide can say."""
+    """What one slide can say, and what it has said so far."""
 
+    plan: DeckPlan
+    view: SlideView
     kind: str
     heading: str
     subtitle: str = ""
-    points: list[str] = field(default_factory=list)
-    data: list[documents.DataPoint] = field(default_factory=list)
-    own_data: list[documents.DataPoint] = field(default_factory=list)  # from the description
-    section_data: list[documents.DataPoint] = field(default_factory=list)  # its best section
-    rows: list[list[str]] | None = None
-    quote: tuple[str, str] | None = None
-    sources: list[str] = field(default_factory=list)
-    used: set[str] = field(default_factory=set)
+    subtitle_origin: ValueOrigin | None = None
+    candidates: list[Point] = field(default_factory=list)
+    shown: list[Point] = field(default_factory=list)
+    origins: dict[str, list[ValueOrigin]] = field(default_factory=dict)
+    sources: list[tuple[ValueOrigin, int]] = field(default_factory=list)  # chart, table: section
+    series: SeriesFact | None = None
 
-    def take(self, count: int) -> list[str]:
-        """The next `count` points not used yet by another element of the slide."""
-        fresh = [p for p in self.points if p not in self.used][:count]
-        self.used.update(fresh)
-        return fresh
+    @property
+    def index(self) -> int:
+        return self.view.index
+
+    def available(self) -> list[Point]:
+        return [p for p in self.candidates if not self.plan.is_used(p)]
+
+    def take(self, count: int, room: float | None = None, cjk_weight: float = 2.0) -> list[Point]:
+        """The next `count` sentences not used anywhere yet. With `room` (units for all of
+        them), whole sentences that fit come first; a slide keeps its best one even when it
+        has to be cut."""
+        found: list[Point] = []
+        left = room
+        for point in self.available():
+            if len(found) >= count:
+                break
+            size = t.width_units(point.text, cjk_weight)
+            if left is not None and size > left and found:
+                continue
+            found.append(point)
+            if left is not None:
+                left -= size
+        for point in found:
+            self.plan.use_point(point)
+            self.shown.append(point)
+        return found
 
 
-def split_description(description: str) -> tuple[str | None, str, str]:
-    """(kind named by a prefix like 'Chart slide:', heading, the rest). A heading ends at a
-    dash ('Heading — points', the offline outline's form) or at a colon."""
-    text = t.one_line(description)
-    parts = re.split(r"[:：]", text, maxsplit=1)
-    if len(parts) == 2 and parts[0].strip().casefold() in _PREFIXES:
-        return _PREFIXES[parts[0].strip().casefold()], parts[0].strip(), parts[1].strip()
-    dashed = re.split(r"\s+—\s+|——", text, maxsplit=1)
-    if len(dashed) == 2 and t.width_units(dashed[0]) <= 70:
-        return None, dashed[0].strip(), dashed[1].strip()
-    if len(parts) == 2 and t.width_units(parts[0]) <= 40:
-        return None, parts[0].strip(), parts[1].strip()
-    first = t.strip_end_punctuation(t.cut(re.split(r"[,，;；]", text, maxsplit=1)[0], 60))
-    return None, first, text
-
-
-def _passage_points(
-    passages: list[Passage], query: str
-) -> tuple[list[str], list[documents.Section], list[str]]:
-    """(the passages' points about the query, their sections, the best section's points).
-
-    Points of the best-matching section come first, in order; points elsewhere only when they
-    share enough words with the query. Unrelated points are left out."""
-    words = set(t.keywords(query))
-    sections: list[documents.Section] = []
-    for passage in passages:
-        sections.extend(documents.parse_sections(passage.text)[1])
-    if not sections or not words:
-        return [], sections, []
-    scores = [t.overlap(words, t.keywords(f"{s.title} {s.text()}")) for s in sections]
-    best = max(range(len(sections)), key=lambda i: (scores[i], -i))
-    best_points = sections[best].points() if scores[best] > 0 else []
-    # CJK words are bigrams: a shared word is several of them.
-    threshold = 1 if len(words) <= 3 else (4 if t.is_mostly_cjk(query) else 2)
-    scored: list[tuple[int, int, str]] = []
-    order = 0
-    for number, section in enumerate(sections):
-        for point in section.points():
-            score = t.overlap(words, t.keywords(point))
-            if number != best and score >= threshold:
-                scored.append((score, order, point))
-            order += 1
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    points = [*best_points, *(p for _, _, p in scored if p not in best_points)]
-    return points, sections, best_points
+def _description_points(view: SlideView) -> list[Point]:
+    """The description's own clauses as content, for a slide the materials say nothing about:
+    only when there are several, so that no slide text is the description itself."""
+    clauses = [c for c in content_clauses(view.rest) if key_of(c) != key_of(view.heading)]
+    if len(clauses) < 2:
+        return []
+    return [
+        Point(
+            id=-1 - n,
+            text=clause,
+            section=-1,
+            words=frozenset(t.keywords(clause)),
+            key=key_of(clause),
+            origin=_said("", "description", view.slide.description),
+        )
+        for n, clause in enumerate(clauses)
+    ]
 
 
 def build_pool(
-    description: str,
-    project: ProjectInfo,
-    passages: list[Passage],
-    *,
-    index: int,
-    total: int,
-    lang: str,
+    plan: DeckPlan, index: int, project: ProjectInfo, lang: str, instruction: str = ""
 ) -> Pool:
-    description = description.strip() or project.description
-    prefix_kind, head, rest = split_description(description)
-    kind = prefix_kind or content_kind(description, index, total)
-    subtitle = ""
-    heading = head
-    if kind == "title":
-        quoted = _QUOTED_TITLE.search(rest or description)
-        heading = quoted.group(1) if quoted else (project.title or head)
-        after = _SUBTITLE_AFTER.search(rest)
-        subtitle = after.group(1) if after else t.first_sentence(project.description)
-    elif kind == "closing":
-        heading = phrases.say("thank_you", lang)
-    elif kind == "agenda":
-        heading = phrases.say("agenda", lang)
-    segments = [s.strip() for s in re.split(r"[;；]", rest) if s.strip()]
-    own_rows = [row for row in (documents.split_row(s) for s in segments) if row]
-    own = [
-        sentence
-        for segment in segments
-        if documents.split_row(segment) is None
-        for sentence in t.sentences(segment)
-    ]
-    passage_points, sections, best_points = _passage_points(passages, description)
-    points = (
-        t.dedupe([*own, *passage_points]) if kind not in ("title", "agenda", "closing") else own
-    )
-    texts = [*(p.text for p in passages), description]
-    rows = documents.numeric_table(own_rows) if len(own_rows) >= 3 else None
-    query = set(t.keywords(description))
-    for section in sorted(
-        sections, key=lambda s: -t.overlap(query, t.keywords(s.title + " " + s.text()))
-    ):
-        found = documents.numeric_table(section.rows)
-        # The material's whole table beats the few rows a description quotes from it.
-        if found and (rows is None or found[0] == rows[0]):
-            rows = found
-            break
-    found_quotes = documents.quotes(texts)
-    return Pool(
+    view = plan.by_index[index]
+    kind = view.kind
+    heading, heading_source = view.heading, "description"
+    subtitle, subtitle_origin = "", None
+    if view.described == "title":
+        quoted = _QUOTED_TITLE.search(view.rest or view.slide.description)
+        heading = quoted.group(1) if quoted else (project.title or heading)
+        after = _SUBTITLE_AFTER.search(view.rest)
+        if after:
+            subtitle = after.group(1)
+            subtitle_origin = _said(subtitle, "description", view.slide.description)
+        elif t.first_sentence(project.description):
+            subtitle = t.first_sentence(project.description)
+            subtitle_origin = _said(subtitle, "project", project.description)
+        # One title slide says it; more slides on the title layout say their own content.
+        if key_of(subtitle) in plan.used.keys:
+            subtitle, subtitle_origin = "", None
+        elif subtitle:
+            plan.used.keys.add(key_of(subtitle))
+    if not heading:
+        heading, heading_source = project.title, "project"
+    extra = instructions.subject_words(" ".join(content_clauses(instruction)) or instruction)
+    pool = Pool(
+        plan=plan,
+        view=view,
         kind=kind,
-        own_data=documents.data_points(own),
-        section_data=documents.data_points(best_points),
         heading=t.strip_end_punctuation(heading),
         subtitle=subtitle,
-        points=[t.one_line(p) for p in points if t.one_line(p)],
-        data=documents.data_points([description, *texts[:-1]]),
-        rows=rows,
-        quote=found_quotes[0] if found_quotes else None,
-        sources=list(dict.fromkeys(p.filename for p in passages)),
+        subtitle_origin=subtitle_origin,
     )
+    if view.described not in ("title", "agenda", "closing"):
+        pool.candidates = plan.points_for(index, extra) or _description_points(view)
+    excerpt = view.slide.description if heading_source == "description" else project.title
+    pool.origins["\0heading"] = [_said(pool.heading, heading_source, excerpt)]
+    return pool
 
 
 def budget_of(element: ElementSpec) -> capacity.TextBudget:
@@ -194,57 +172,43 @@ def budget_of(element: ElementSpec) -> capacity.TextBudget:
     )
 
 
-def _heading_of(description: str) -> str:
-    kind, head, _ = split_description(description)
-    if kind in ("title", "agenda", "closing"):
-        return ""
-    return t.strip_end_punctuation(head)
-
-
-def _agenda_items(deck: list[DeckSlide], index: int) -> list[str]:
-    items = []
-    last = len(deck) - 1
-    for slide in deck:
-        if slide.index in (index, 0) or (slide.index == last and len(deck) >= 4):
+def _agenda_items(pool: Pool) -> list[tuple[str, ValueOrigin]]:
+    items: list[tuple[str, ValueOrigin]] = []
+    seen: set[str] = set()
+    for view in pool.plan.views:
+        if view.index == pool.index or view.kind in ("title", "agenda", "closing"):
             continue
-        heading = _heading_of(slide.content_description)
-        if heading:
-            items.append(heading)
-    return t.dedupe(items)
+        if view.heading and view.heading.casefold() not in seen:
+            seen.add(view.heading.casefold())
+            items.append((view.heading, _said(view.heading, "deck", view.slide.description)))
+    return items
 
 
-def _section_number(deck: list[DeckSlide], slide: DeckSlide, sample: str) -> str:
-    earlier = [
-        s for s in deck if s.index < slide.index and s.pptx_slide_number == slide.pptx_slide_number
+def _section_number(pool: Pool) -> str:
+    # The running number of this section divider among the deck's slides that use the same
+    # template slide: the deck's own counter, not a figure from the materials.
+    number = pool.view.slide.kind
+    same = [
+        v
+        for v in pool.plan.views
+        if v.index <= pool.index and v.slide.kind == number and v.kind == pool.view.kind
     ]
-    number = len(earlier) + 1
-    return f"{number:02d}" if len(sample.strip()) == 2 else str(number)
+    return str(len(same))
 
 
-def _key_figure(pool: Pool) -> str | None:
-    """The first percentage in the slide's points (in order), else its first figure."""
-    figures = [
-        n for point in [*pool.points[:6]] for n in t.numbers_in(point) if not t.YEAR.match(n)
-    ]
-    figures += [d.text for d in pool.data]
-    with_percent = [f for f in figures if "%" in f]
-    chosen = with_percent or figures
-    return chosen[0] if chosen else None
-
-
-def _best_image(images: list[GalleryImage], query: str) -> str | None:
+def _best_image(images: list[GalleryImage], query: str) -> GalleryImage | None:
     words = set(t.keywords(query))
-    best: tuple[int, int, str] | None = None
+    best: tuple[int, int, GalleryImage] | None = None
     for order, image in enumerate(images):
         score = t.overlap(words, t.keywords(image.alt))
         if score > 0 and (best is None or (score, -order) > (best[0], -best[1])):
-            best = (score, order, image.id)
+            best = (score, order, image)
     return best[2] if best else None
 
 
-def _comparison_sides(pool: Pool) -> tuple[str, str] | None:
+def _comparison_sides(heading: str) -> tuple[str, str] | None:
     match = re.search(
-        r"(.+?)\s*(?:\bvs\.?|\bversus\b|\bor\b|对比|與|与|和|还是|或)\s*(.+)", pool.heading, re.I
+        r"(.+?)\s*(?:\bvs\.?|\bversus\b|\bor\b|对比|與|与|和|还是|或)\s*(.+)", heading, re.I
     )
     if match is None:
         return None
@@ -253,43 +217,137 @@ def _comparison_sides(pool: Pool) -> tuple[str, str] | None:
     return (left, right) if left and right else None
 
 
-def _table(pool: Pool, lang: str) -> TableOut | None:
-    if pool.rows:
-        return TableOut(rows=pool.rows)
-    if len(pool.data) >= 2:
-        header = [phrases.say("item", lang), phrases.say("value", lang)]
-        return TableOut(rows=[header, *([d.label, d.text] for d in pool.data)])
+def _chart(pool: Pool, element: ElementSpec) -> tuple[ChartOut, list[ValueOrigin]] | None:
+    """A real series the slide may use, in one unit: the one that fits first. Scatter and
+    bubble charts plot numbers against numbers: a series by category cannot fill them."""
+    if (element.chart_type or "").startswith(("xy", "scatter", "bubble")):
+        return None
+    max_categories = element.max_categories or capacity.MAX_CATEGORIES
+    max_series = element.max_series or capacity.MAX_SERIES
+    options = pool.plan.series_for(pool.index)
+    fitting = [f for f in options if len(f.data.categories) <= max_categories]
+    for fact in fitting or options:
+        data = fact.data
+        count = min(len(data.categories), max_categories)
+        chart = ChartOut(
+            categories=[t.cut(c, 40) for c in data.categories[:count]],
+            series=[
+                SeriesOut(name=t.cut(name, 40), values=list(values[:count]))
+                for name, values in data.series[:max_series]
+            ],
+        )
+        pool.plan.use_series(fact)
+        pool.series = fact
+        origins = [
+            fact.origin.model_copy(update={"text": category, "excerpt": line})
+            for category, line in zip(data.categories[:count], data.lines, strict=False)
+        ]
+        pool.sources.append((fact.origin, fact.section))
+        return chart, origins
     return None
 
 
-def _series_of(points: list[documents.DataPoint], name: str) -> ChartOut:
-    return ChartOut(
-        categories=[d.label for d in points],
-        series=[SeriesOut(name=t.cut(name, 40), values=[d.value for d in points])],
-    )
-
-
-def _chart(pool: Pool, lang: str) -> ChartOut | None:
-    """The description's own figures first, then a table of figures, then any figures."""
-    name = pool.heading or phrases.say("value", lang)
-    for data in (pool.own_data, pool.section_data):
-        if len(data) >= 3:
-            return _series_of(data, name)
-    for data in (pool.own_data, pool.section_data):
-        if len(data) >= 2:
-            return _series_of(data, name)
-    if pool.rows:
-        header, body = pool.rows[0], pool.rows[1:]
-        series = []
-        for column in range(1, len(header)):
-            values = [t.to_float(row[column]) if column < len(row) else None for row in body]
-            if any(v is not None for v in values):
-                series.append(SeriesOut(name=header[column], values=values))
-        if series:
-            return ChartOut(categories=[row[0] for row in body], series=series)
-    if len(pool.data) >= 2:
-        return _series_of(pool.data, name)
+def _table(pool: Pool, lang: str) -> tuple[TableOut, list[ValueOrigin]] | None:
+    """The material's own table; else a list of like items as a two-column table."""
+    tables = pool.plan.tables_for(pool.index)
+    if tables:
+        table = tables[0]
+        pool.plan.use_table(table)
+        pool.sources.append((table.origin, table.section))
+        origins = [
+            table.origin.model_copy(update={"text": row[0], "excerpt": " | ".join(row)})
+            for row in table.rows[1:]
+        ]
+        return TableOut(rows=[list(row) for row in table.rows]), origins
+    for fact in pool.plan.series_for(pool.index):
+        if fact.table is None and all(fact.data.written):
+            pool.plan.use_series(fact)
+            pool.sources.append((fact.origin, fact.section))
+            header = [phrases.say("item", lang), phrases.say("value", lang)]
+            rows = [[c, w] for c, w in zip(fact.data.categories, fact.data.written, strict=True)]
+            origins = [
+                fact.origin.model_copy(update={"text": c, "excerpt": line})
+                for c, line in zip(fact.data.categories, fact.data.lines, strict=True)
+            ]
+            return TableOut(rows=[header, *rows]), origins
     return None
+
+
+def _key_figure(pool: Pool, room: float) -> tuple[str, ValueOrigin] | None:
+    """A figure the slide already says (a percentage first), else its chart's largest value
+    as the material writes it; whole, never cut. Never a date, a year or a figure from
+    elsewhere."""
+    found = [(f, p) for p in pool.shown for f in figures.figures_in(p.text)]
+    found.sort(key=lambda item: 0 if item[0].unit == "%" else 1)
+    for figure, point in found:
+        if t.width_units(figure.text) <= room:
+            return figure.text, _from_point(figure.text, point)
+    fact = pool.series
+    if fact is not None and all(fact.data.written):
+        values = [v if v is not None else float("-inf") for v in fact.data.series[0][1]]
+        best = max(range(len(values)), key=values.__getitem__)
+        written = fact.data.written[best]
+        if t.width_units(written) <= room:
+            excerpt = fact.data.lines[best]
+            return written, fact.origin.model_copy(update={"text": written, "excerpt": excerpt})
+    return None
+
+
+def _quote(pool: Pool) -> tuple[Point, str, str] | None:
+    """A quotation from the materials (relevant ones first), with its attribution."""
+    ranked = pool.available() + [
+        p
+        for p in pool.plan.facts.points
+        if not pool.plan.is_used(p) and pool.plan.may_use(pool.plan.owner[p.id], pool.index)
+    ]
+    for point in ranked:
+        found = documents.quotes([point.text])
+        if found:
+            return point, found[0][0], found[0][1]
+    return None
+
+
+def _fitted(element: ElementSpec, points: list[Point]) -> tuple[str, list[ValueOrigin]] | None:
+    if not points:
+        return None
+    budget = budget_of(element)
+    text = capacity.fit_text("\n".join(p.text for p in points), budget)
+    if not text:
+        return None
+    lines = text.split("\n")
+    return text, [_from_point(line, point) for line, point in zip(lines, points, strict=False)]
+
+
+def _points_for_side(pool: Pool, side: int, element: ElementSpec) -> list[Point]:
+    budget = budget_of(element)
+    sides = _comparison_sides(pool.heading)
+    if sides:
+        words = set(t.keywords(sides[side]))
+        other = set(t.keywords(sides[1 - side]))
+        mine = [
+            p
+            for p in pool.available()
+            if t.overlap(words, p.words) > 0
+            and t.overlap(words, p.words) >= t.overlap(other, p.words)
+        ][: budget.max_items]
+        if mine:
+            for point in mine:
+                pool.plan.use_point(point)
+                pool.shown.append(point)
+            return mine
+    return pool.take(budget.max_items, budget.max_chars, budget.cjk_weight)
+
+
+Filled = tuple[ValueOut, list[ValueOrigin]]
+
+
+def _text(element: ElementSpec, text: str | None, origins: list[ValueOrigin]) -> Filled | None:
+    if not text:
+        return None
+    fitted = capacity.fit_text(text, budget_of(element))
+    if not fitted:
+        return None
+    return ValueOut(name=element.name, text=fitted), origins
 
 
 def fill_element(
@@ -298,114 +356,128 @@ def fill_element(
     *,
     lang: str,
     project: ProjectInfo,
-    slide: DeckSlide,
-    deck: list[DeckSlide],
     images: list[GalleryImage],
     author: str,
-    comparison_side: int | None = None,
-) -> ValueOut | None:
-    """A value for one element, or None when there is nothing true to put in it."""
+    side: int | None = None,
+) -> Filled | None:
+    """A value for one element with the origin of each of its items, or None when there is
+    nothing true to put in it."""
+    name = element.name
     if element.type == "picture":
-        image_id = _best_image(images, " ".join([pool.heading, *pool.points[:5]]))
-        return ValueOut(name=element.name, image_id=image_id) if image_id else None
+        image = _best_image(images, " ".join([pool.heading, *(p.text for p in pool.shown)]))
+        if image is None:
+            return None
+        return ValueOut(name=name, image_id=image.id), [_said(image.alt, "gallery", image.alt)]
     if element.type == "table":
         table = _table(pool, lang)
-        return ValueOut(name=element.name, table=table) if table else None
+        return (ValueOut(name=name, table=table[0]), table[1]) if table else None
     if element.type == "chart":
-        chart = _chart(pool, lang)
-        return ValueOut(name=element.name, chart=chart) if chart else None
-    text = _text_for(element, pool, lang, project, slide, deck, author, comparison_side)
-    if not text:
-        return None
-    fitted = capacity.fit_text(text, budget_of(element))
-    return ValueOut(name=element.name, text=fitted) if fitted else None
-
-
-def _text_for(
-    element: ElementSpec,
-    pool: Pool,
-    lang: str,
-    project: ProjectInfo,
-    slide: DeckSlide,
-    deck: list[DeckSlide],
-    author: str,
-    side: int | None,
-) -> str | None:
+        chart = _chart(pool, element)
+        return (ValueOut(name=name, chart=chart[0]), chart[1]) if chart else None
     role = element.role
-    items = element.max_items or 1
+    budget = budget_of(element)
     if role == "title":
+        if pool.kind in ("closing", "agenda"):
+            key = "thank_you" if pool.kind == "closing" else "agenda"
+            words = phrases.say(key, lang)
+            return _text(element, words, [_said(words, "assistant")])
+        return _text(element, pool.heading, pool.origins["\0heading"])
+    if role == "subtitle" or (role == "body" and pool.kind in ("title", "closing")):
         if pool.kind == "closing":
-            return phrases.say("thank_you", lang)
-        if pool.kind == "agenda":
-            return phrases.say("agenda", lang)
-        return pool.heading or project.title
-    if role == "subtitle":
-        if pool.kind == "closing":
-            return phrases.say("questions", lang)
-        if pool.subtitle:
-            return pool.subtitle
-        taken = pool.take(1)
-        return taken[0] if taken else None
+            words = phrases.say("questions", lang)
+            return _text(element, words, [_said(words, "assistant")])
+        if pool.subtitle and pool.subtitle_origin is not None:
+            return _text(element, pool.subtitle, [pool.subtitle_origin])
+        if pool.kind == "title":
+            return None
+        return _fitted(element, pool.take(1, budget.max_chars, budget.cjk_weight)) and _wrap(
+            element, pool.shown[-1:]
+        )
     if role in ("presenter", "contact"):
-        return author or None
+        return _text(element, author, [_said(author, "profile")]) if author else None
     if role == "date":
         return None
     if role == "section_number":
-        return _section_number(deck, slide, element.sample)
-    if role == "agenda":
-        agenda = _agenda_items(deck, slide.index) or pool.take(items)
-        return "\n".join(agenda[:items]) or None
+        number = _section_number(pool)
+        shown = f"{int(number):02d}" if len(element.sample.strip()) == 2 else number
+        return ValueOut(name=name, text=shown), [_said(shown, "layout")]
+    if role == "agenda" or (role in ("body", *_SENTENCE_ROLES) and pool.kind == "agenda"):
+        # An agenda on a plain content layout lists the topics in its body box.
+        items = _agenda_items(pool)[: element.max_items or 1]
+        if not items:
+            return None
+        return _text(element, "\n".join(i for i, _ in items), [o for _, o in items])
     if role == "key_figure":
-        return _key_figure(pool)
+        figure = _key_figure(pool, budget.max_chars)
+        return _text(element, figure[0], [figure[1]]) if figure else None
     if role == "quote":
-        if pool.quote:
-            return pool.quote[0]
-        taken = pool.take(1)
-        return taken[0] if taken else None
+        quoted = _quote(pool)
+        if quoted is None:
+            return None
+        point, words, _ = quoted
+        pool.plan.use_point(point)
+        pool.shown.append(point)
+        return _text(element, words, [_from_point(words, point)])
     if role == "attribution":
-        return pool.quote[1] if pool.quote and pool.quote[1] else None
+        for point in reversed(pool.shown):
+            found = documents.quotes([point.text])
+            if found and found[0][1]:
+                return _text(element, found[0][1], [_from_point(found[0][1], point)])
+        return None
     if role == "source":
-        files = ", ".join(pool.sources)
-        return phrases.say("source", lang, files=files) if files else None
+        if not pool.sources:
+            return None
+        # The document's title, or the section's: never the file's name.
+        origin, section = pool.sources[0]
+        label = t.strip_end_punctuation(pool.plan.facts.doc_titles[section] or origin.section)
+        if not label:
+            return None
+        words = phrases.say("source", lang, files=label)
+        return _text(element, words, [origin.model_copy(update={"text": words})])
     if role == "heading":
-        sides = _comparison_sides(pool)
+        sides = _comparison_sides(pool.heading)
         if sides and side is not None:
-            return sides[min(side, 1)]
-        taken = pool.take(1)
-        return t.strip_end_punctuation(t.cut(taken[0], element.max_chars or 40)) if taken else None
-    if role in ("caption", "summary", "text"):
-        # A whole sentence reads better there than a 'label: figure' item.
-        sentences = [p for p in pool.points if p not in pool.used and t.width_units(p) >= 30]
-        if sentences:
-            pool.used.add(sentences[0])
-            return sentences[0]
-        taken = pool.take(1)
-        return taken[0] if taken else None
-    # body
-    if pool.kind == "title":
-        return pool.subtitle or None
-    if pool.kind == "closing":
-        return phrases.say("questions", lang)
-    taken = _points_for_side(pool, side, items)
-    return "\n".join(taken) or None
-
-
-def _points_for_side(pool: Pool, side: int | None, count: int) -> list[str]:
-    sides = _comparison_sides(pool) if side is not None else None
-    if sides:
-        words = set(t.keywords(sides[side or 0]))
-        other = set(t.keywords(sides[1 - (side or 0)]))
-        mine = [
+            return _text(element, sides[min(side, 1)], pool.origins["\0heading"])
+        # A heading is a short item said whole, never a sentence cut in the middle.
+        short = [
             p
-            for p in pool.points
-            if p not in pool.used
-            and t.overlap(words, t.keywords(p)) >= t.overlap(other, t.keywords(p))
-            and t.overlap(words, t.keywords(p)) > 0
-        ][:count]
-        if mine:
-            pool.used.update(mine)
-            return mine
-    return pool.take(count)
+            for p in pool.available()
+            if t.width_units(p.text, budget.cjk_weight) <= budget.max_chars
+        ]
+        if not short:
+            return None
+        pool.plan.use_point(short[0])
+        pool.shown.append(short[0])
+        return _text(
+            element, t.strip_end_punctuation(short[0].text), [_from_point(short[0].text, short[0])]
+        )
+    if role in _SENTENCE_ROLES:
+        available = pool.available()
+        # A whole sentence reads better there than a 'label: figure' item; next to a key
+        # figure, one that holds the figure explains it.
+        sentences = [p for p in available if t.width_units(p.text) >= 30]
+        if element_wants_figure(pool):
+            sentences = [p for p in sentences if figures.figures_in(p.text)] or sentences
+        chosen = (sentences or available)[:1]
+        for point in chosen:
+            pool.plan.use_point(point)
+            pool.shown.append(point)
+        return _wrap(element, chosen)
+    # body
+    if side is not None:
+        return _wrap(element, _points_for_side(pool, side, element))
+    return _wrap(element, pool.take(budget.max_items, budget.max_chars, budget.cjk_weight))
+
+
+def element_wants_figure(pool: Pool) -> bool:
+    return pool.view.slide.elements is not None and any(
+        e.role == "key_figure" for e in pool.view.slide.elements
+    )
+
+
+def _wrap(element: ElementSpec, points: list[Point]) -> Filled | None:
+    fitted = _fitted(element, points)
+    return (ValueOut(name=element.name, text=fitted[0]), fitted[1]) if fitted else None
 
 
 def _sides(elements: list[ElementSpec]) -> dict[str, int]:
@@ -420,66 +492,143 @@ def _sides(elements: list[ElementSpec]) -> dict[str, int]:
     return sides
 
 
-def slide_data(task: SlideDataInput) -> SlideData:
-    lang = task.lang
-    description = task.slide.content_description
-    if task.instruction.strip():
-        description = f"{description} {task.instruction.strip()}".strip()
-    pool = build_pool(
-        description,
-        task.project,
-        task.passages,
-        index=task.slide.index,
-        total=task.slide_count,
-        lang=lang,
-    )
-    if task.template_slide.kind in ("title", "closing", "agenda") and pool.kind not in (
-        "title",
-        "closing",
-        "agenda",
+def _order(element: ElementSpec) -> int:
+    """Titles first; then charts and tables (they claim their series); then the sentences
+    and lists; figures, attributions and sources last, drawn from what the slide says."""
+    if element.role in ("title", "subtitle") or (element.role == "heading"):
+        return 0
+    if element.type in ("chart", "table") or element.role == "quote":
+        return 1
+    if element.role in _SENTENCE_ROLES:
+        return 2
+    if (
+        element.role in ("key_figure", "attribution", "source", "picture")
+        or element.type == "picture"
     ):
-        pool.kind = task.template_slide.kind
-        if pool.kind == "title" and not pool.subtitle:
-            pool.subtitle = t.first_sentence(task.project.description)
-    sides = _sides(task.elements) if task.template_slide.kind == "comparison" else {}
-    # Headings and titles first: bodies then take the points that are left.
-    order = sorted(
-        task.elements,
-        key=lambda e: 0 if e.role in ("title", "heading", "subtitle") else 1,
-    )
-    values = []
-    for element in order:
-        value = fill_element(
+        return 4
+    return 3
+
+
+@dataclass
+class SlideFill:
+    values: list[ValueOut]
+    provenance: dict[str, list[ValueOrigin]]
+    pool: Pool
+
+
+def fill_slide(
+    plan: DeckPlan,
+    index: int,
+    elements: list[ElementSpec],
+    *,
+    lang: str,
+    project: ProjectInfo,
+    images: list[GalleryImage],
+    author: str,
+    instruction: str = "",
+) -> SlideFill:
+    pool = build_pool(plan, index, project, lang, instruction)
+    sides = _sides(elements) if pool.view.slide.kind == "comparison" else {}
+    values: list[ValueOut] = []
+    provenance: dict[str, list[ValueOrigin]] = {}
+    for element in sorted(elements, key=_order):
+        filled = fill_element(
             element,
             pool,
             lang=lang,
-            project=task.project,
-            slide=task.slide,
-            deck=task.deck,
-            images=task.images,
-            author=task.author,
-            comparison_side=sides.get(element.name),
+            project=project,
+            images=images,
+            author=author,
+            side=sides.get(element.name),
         )
-        if value is not None:
-            values.append(value)
-    by_name = {e.name: i for i, e in enumerate(task.elements)}
+        if filled is not None:
+            values.append(filled[0])
+            provenance[element.name] = filled[1]
+    by_name = {e.name: i for i, e in enumerate(elements)}
     values.sort(key=lambda v: by_name.get(v.name, 0))
-    return SlideData(values=values, notes=_notes(pool, lang))
+    return SlideFill(values, provenance, pool)
+
+
+def _fallback_context(
+    slide_index: int,
+    description: str,
+    kind: str,
+    elements: list[ElementSpec],
+    deck: list[tuple[int, str]],
+    passages: list[MaterialDoc],
+) -> DeckContext:
+    """The deck as far as a task without a deck context tells it (direct calls, tests)."""
+    slides = [PlanSlide(index=i, description=d) for i, d in deck if i != slide_index]
+    slides.append(
+        PlanSlide(index=slide_index, description=description, kind=kind, elements=elements)
+    )
+    return DeckContext(slides=slides, materials=passages)
+
+
+def plan_until(context: DeckContext, index: int, *, lang: str, project: ProjectInfo) -> DeckPlan:
+    """The deck plan with what the other slides show or, before `index`, would say taken."""
+    plan = DeckPlan(context)
+    for slide in context.slides:
+        if slide.index != index and (slide.shown_text or slide.shown_values):
+            plan.claim_shown(slide)
+    for slide in sorted(context.slides, key=lambda s: s.index):
+        if slide.index >= index:
+            break
+        if not (slide.shown_text or slide.shown_values):
+            fill_slide(
+                plan, slide.index, slide.elements, lang=lang, project=project, images=[], author=""
+            )
+    return plan
+
+
+def _context_of(
+    task: SlideDataInput | ElementValueInput, elements: list[ElementSpec]
+) -> DeckContext:
+    if task.context is not None and any(s.index == task.slide.index for s in task.context.slides):
+        return task.context
+    deck = [(d.index, d.content_description) for d in getattr(task, "deck", [])]
+    materials = [
+        MaterialDoc(id=p.material_id, filename=p.filename, text=p.text) for p in task.passages
+    ]
+    return _fallback_context(
+        task.slide.index,
+        task.slide.content_description,
+        task.template_slide.kind,
+        elements,
+        deck,
+        materials,
+    )
+
+
+def slide_data(task: SlideDataInput) -> SlideData:
+    lang = task.lang
+    context = _context_of(task, task.elements)
+    plan = plan_until(context, task.slide.index, lang=lang, project=task.project)
+    this = plan.by_index[task.slide.index]
+    this.slide.elements = task.elements
+    filled = fill_slide(
+        plan,
+        task.slide.index,
+        task.elements,
+        lang=lang,
+        project=task.project,
+        images=task.images,
+        author=task.author,
+        instruction=task.instruction,
+    )
+    return SlideData(
+        values=filled.values, notes=_notes(filled.pool, lang), provenance=filled.provenance
+    )
 
 
 def _notes(pool: Pool, lang: str) -> str:
     heading = pool.heading or phrases.say("overview", lang)
     if pool.kind == "title" and pool.subtitle:
         return phrases.say("notes_plain", lang, heading=f"{heading} — {pool.subtitle}")
-    points = [t.strip_end_punctuation(t.cut(p, 120)) for p in pool.points[:3]]
-    text = (
-        phrases.say("notes", lang, heading=heading, points=t.joiner_for(points).join(points))
-        if points
-        else phrases.say("notes_plain", lang, heading=heading)
-    )
-    if pool.sources:
-        text += phrases.say("notes_sources", lang, files=", ".join(pool.sources))
-    return text
+    points = [t.strip_end_punctuation(t.cut(p.text, 120)) for p in pool.shown[:3]]
+    if points:
+        return phrases.say("notes", lang, heading=heading, points=t.joiner_for(points).join(points))
+    return phrases.say("notes_plain", lang, heading=heading)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -540,19 +689,19 @@ def _retone(text: str, rules: tuple[tuple[str, str], ...]) -> str:
 
 
 def _has_figure(point: str) -> bool:
-    return any(not t.YEAR.match(number) for number in t.numbers_in(point))
+    return bool(figures.figures_in(point))
 
 
 _EXAMPLE = re.compile(r"for example|for instance|e\.g\.|such as|例如|比如|譬如|举例", re.I)
 
 
-def _extra_points(pool: Pool, current: str, predicate: object = None) -> list[str]:
-    present = {t.one_line(line).casefold() for line in current.split("\n")}
+def _extra_points(pool: Pool, current: str, predicate: object = None) -> list[Point]:
+    present = key_of(current)
     found = []
-    for point in pool.points:
-        if t.one_line(point).casefold() in present:
+    for point in pool.available():
+        if point.key[:40] in present:
             continue
-        if callable(predicate) and not predicate(point):
+        if callable(predicate) and not predicate(point.text):
             continue
         found.append(point)
     return found
@@ -566,43 +715,39 @@ def element_value(task: ElementValueInput) -> ElementSuggestion:
     lang = task.lang
     element = task.element
     instruction = task.instruction
-    description = task.slide.content_description
-    if instruction.text.strip():
-        description = f"{description} {instruction.text.strip()}".strip()
-    pool = build_pool(
-        description,
-        task.project,
-        task.passages,
-        index=task.slide.index,
-        total=task.slide.index + 2,
-        lang=lang,
-    )
-    if task.template_slide.kind in ("title", "closing", "agenda"):
-        pool.kind = task.template_slide.kind
+    context = _context_of(task, [element])
+    plan = plan_until(context, task.slide.index, lang=lang, project=task.project)
+    view = plan.by_index[task.slide.index]
+    if view.slide.shown_text or view.slide.shown_values:
+        # The slide's other elements are its own: a suggestion for this one does not repeat them.
+        plan.claim_shown(view.slide)
     current = _current_text(element)
     preset = instruction.preset
-    fresh = fill_element(
-        element,
-        pool,
-        lang=lang,
-        project=task.project,
-        slide=task.slide,
-        deck=[task.slide],
-        images=task.images,
-        author="",
-        comparison_side=_sides([element]).get(element.name),
-    )
-    if element.type != "text" or not current:
-        value = fresh or ValueOut(
-            name=element.name, text=current if element.type == "text" else None
+    pool = build_pool(plan, task.slide.index, task.project, lang, instruction.text)
+    if not current or element.type != "text":
+        fresh = fill_element(
+            element,
+            pool,
+            lang=lang,
+            project=task.project,
+            images=task.images,
+            author="",
+            side=_sides([element]).get(element.name),
         )
-        key = "preset_fill" if fresh else "preset_nothing"
-        return ElementSuggestion(value=value, reason=phrases.say(key, lang))
+        if fresh is None:
+            value = ValueOut(name=element.name, text=current if element.type == "text" else None)
+            return ElementSuggestion(value=value, reason=phrases.say("preset_nothing", lang))
+        return ElementSuggestion(
+            value=fresh[0], reason=phrases.say("preset_fill", lang), provenance=fresh[1]
+        )
     budget = budget_of(element)
-    text, key = _apply_preset(preset, instruction.text, current, pool, budget, fresh)
+    text, key, used = _apply_preset(preset, instruction.text, current, pool, budget)
+    fitted = capacity.fit_text(text, budget) or current
+    origins = [_from_point(p.text, p) for p in used if key_of(p.text)[:20] in key_of(fitted)]
     return ElementSuggestion(
-        value=ValueOut(name=element.name, text=capacity.fit_text(text, budget) or current),
+        value=ValueOut(name=element.name, text=fitted),
         reason=phrases.say(key, lang),
+        provenance=origins,
     )
 
 
@@ -612,49 +757,47 @@ def _apply_preset(
     current: str,
     pool: Pool,
     budget: capacity.TextBudget,
-    fresh: ValueOut | None,
-) -> tuple[str, str]:
-    def appended(extra: list[str]) -> tuple[str, str]:
+) -> tuple[str, str, list[Point]]:
+    """(the new text, the reason's key, the material sentences it added)."""
+
+    def appended(extra: list[Point]) -> tuple[str, str, list[Point]]:
         if not extra:
-            return current, "preset_nothing"
-        if budget.max_items > 1:
-            return "\n".join([current, *extra]), f"preset_{preset}"
-        return " ".join([current, *extra]), f"preset_{preset}"
+            return current, "preset_nothing", []
+        joiner = "\n" if budget.max_items > 1 else " "
+        return joiner.join([current, *(p.text for p in extra)]), f"preset_{preset or 'free'}", extra
 
     if preset == "rewrite":
-        candidate = fresh.text if fresh and fresh.text else ""
-        if candidate and t.one_line(candidate) != t.one_line(current):
-            return candidate, "preset_rewrite"
-        return _retone(current, _FORMAL), "preset_rewrite"
+        # The slide's own sentences for this element, when they differ from what it says.
+        fresh = pool.take(budget.max_items, budget.max_chars, budget.cjk_weight)
+        candidate = "\n".join(p.text for p in fresh)
+        if candidate and key_of(candidate) != key_of(current):
+            return candidate, "preset_rewrite", fresh
+        return _retone(current, _FORMAL), "preset_rewrite", []
     if preset in ("expand", "add_details"):
         return appended(_extra_points(pool, current)[:2])
     if preset == "summarize":
         lines = [line for line in current.split("\n") if line.strip()]
         keep = max(1, (len(lines) + 1) // 2)
         short = [t.first_sentence(line) or line for line in lines[:keep]]
-        return "\n".join(short), "preset_summarize"
+        return "\n".join(short), "preset_summarize", []
     if preset == "formal_tone":
-        return _retone(current, _FORMAL), "preset_formal_tone"
+        return _retone(current, _FORMAL), "preset_formal_tone", []
     if preset == "casual_tone":
-        return _retone(current, _CASUAL), "preset_casual_tone"
+        return _retone(current, _CASUAL), "preset_casual_tone", []
     if preset == "add_examples":
         return appended(_extra_points(pool, current, lambda p: _EXAMPLE.search(p))[:1])
     if preset == "add_statistics":
         return appended(_extra_points(pool, current, _has_figure)[:2])
     if preset == "add_quotes":
-        if pool.quote:
-            quoted = f"“{pool.quote[0]}”" + (f" — {pool.quote[1]}" if pool.quote[1] else "")
-            if pool.quote[0] not in current:
-                return appended([quoted])
-        return current, "preset_nothing"
-    # Free text: shorter / longer, or draw on the points the instruction asks about.
+        quoted = _quote(pool)
+        if quoted is not None and quoted[1] not in current:
+            return appended([quoted[0]])
+        return current, "preset_nothing", []
+    # Free text: shorter, or draw on the sentences the instruction asks about. The
+    # instruction itself is never written.
     lowered = free_text.lower()
     if re.search(r"short|brief|concise|精简|简短|缩短|精簡|簡短", lowered):
         lines = [line for line in current.split("\n") if line.strip()]
-        return "\n".join(
-            t.first_sentence(line) or line for line in lines[: max(1, len(lines) // 2)]
-        ), "preset_free"
-    extra = _extra_points(pool, current)[:2]
-    if extra:
-        return ("\n" if budget.max_items > 1 else " ").join([current, *extra]), "preset_free"
-    return current, "preset_nothing"
+        shorter = [t.first_sentence(line) or line for line in lines[: max(1, len(lines) // 2)]]
+        return "\n".join(shorter), "preset_free", []
+    return appended(_extra_points(pool, current)[:2])

@@ -1,29 +1,31 @@
 """Offline storylines: outlines, deck recommendations, slide descriptions and outline edits.
 
 Topics come from the materials' sections (heading + key points) or, without materials, from
-the instruction and the project description split into clauses and enumerations. A deck of N
-slides is a title slide, an agenda (6+ slides), the content slides and a closing slide (4+
-slides); topics are grouped or split to fill exactly the content slots.
+the project description and what the instruction says the deck is about (its directions,
+"use two columns", are no topics). A deck of N slides is a title slide, an agenda (6+
+slides), the content slides and a closing slide (4+ slides); topics are grouped to fit the
+content slots, never split or padded to fill them: a shorter deck is honest, and the service
+tells the user why it is shorter.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
-from slidewright.ai import documents, matching, phrases
+from slidewright.ai import documents, matching, phrases, series, words
 from slidewright.ai import text as t
 from slidewright.ai.classify import content_kind
+from slidewright.ai.providers.offline import edit_commands
 from slidewright.ai.tasks import (
     DeckRecommendation,
     DeckSlide,
     MaterialDoc,
     Outline,
-    OutlineEdit,
     OutlineEdits,
     OutlineEditsInput,
-    OutlineEditSlide,
     OutlineInput,
     OutlineSlide,
     RecommendDeckInput,
@@ -45,6 +47,10 @@ class Topic:
     source: str = ""  # the material's filename
     section: str = ""  # the heading it came from
     kind: str | None = None  # a slide kind fixed by the plan (a summary is a list)
+    # Whether the section holds a real series (a table of figures, or a list of like items in
+    # one unit): only then may its slide be a chart. Figures in prose, or a list mixing £m,
+    # % and counts, make a list slide, never a chart slide left with the template's sample.
+    has_series: bool = False
 
 
 @dataclass
@@ -86,8 +92,17 @@ def topics_from_materials(
             points = section.points() + _row_points(section.rows)
             if not section.title and points and t.one_line(points[0]).startswith(heading[:20]):
                 points = points[1:]  # the heading was made from it
-            topics.append(Topic(heading, points, material.filename, section.title or heading))
+            topic = Topic(heading, points, material.filename, section.title or heading)
+            topic.has_series = _has_series(section)
+            topics.append(topic)
     return doc_title, topics, intro
+
+
+def _has_series(section: documents.Section) -> bool:
+    if series.list_series(section.bullets, "outline", section.title) is not None:
+        return True
+    table = documents.numeric_table(section.rows)
+    return bool(table and series.table_series(table, "outline", section.title))
 
 
 _ENUMERATION = re.compile(r"\s*(?:,|;|、|，|；|\band\b|\bas well as\b|以及|及|和|与|與)\s*")
@@ -100,11 +115,41 @@ _LEAD_IN = re.compile(
 )
 
 
+# How the deck should look or be made ("show it as two columns", "keep it short", "每页不超过
+# 三条"): a direction to follow, never a topic to put on a slide.
+_DIRECTION = re.compile(
+    r"^(?:please\s+)?(?:show|use|keep|put|make|add|include|limit|avoid|don'?t|do not|present|"
+    r"display|format|write|start|end|split|merge|highlight|emphasi[sz]e|turn|focus)\b"
+    r"|\b(?:slides?|deck|layouts?|columns?|two-column|bullet points?|bullets|font|template)\b"
+    r"|^(?:请|用|使用|以|按照?|保持|每页|不要|别|突出|重点|控制|分成|做成|展示|写成|改成|加上|添加)"
+    r"|幻灯片|版式|两栏|双栏|兩欄|雙欄|每页|每頁|页数|頁數|字数|字數|模板|範本",
+    re.IGNORECASE,
+)
+# What a direction is about, when it says: "add a slide about pricing" -> "pricing".
+_DIRECTION_TOPIC = re.compile(
+    r"\b(?:about|on|covering|regarding)\s+(.+)$|(?:关于|關於|介绍|介紹)(.+)$", re.IGNORECASE
+)
+
+
+def _strip_direction(sentence: str) -> str:
+    """The topic a sentence of an instruction names: the sentence itself, the subject of a
+    direction ("add a slide about pricing" -> "pricing"), or "" for a pure direction."""
+    if not _DIRECTION.search(sentence):
+        return sentence
+    about = _DIRECTION_TOPIC.search(sentence)
+    if about is None:
+        return ""
+    topic = t.strip_end_punctuation(about.group(1) or about.group(2) or "")
+    return "" if _DIRECTION.search(topic) else topic
+
+
 def topics_from_text(*texts: str) -> list[Topic]:
+    """Topics from free text (an instruction, a project description): its clauses and
+    enumerations, leaving out the directions about the deck's form."""
     topics: list[Topic] = []
     for text in texts:
         for sentence in t.sentences(text):
-            sentence = _LEAD_IN.sub("", sentence).strip()
+            sentence = _strip_direction(_LEAD_IN.sub("", sentence).strip())
             parts = re.split(r"[:：]", sentence, maxsplit=1)
             head, tail = (parts[0].strip(), parts[1].strip()) if len(parts) == 2 else (sentence, "")
             items = [
@@ -148,50 +193,25 @@ def describe_topic(topic: Topic, lang: str) -> str:
 def _group(topics: list[Topic], slots: int, lang: str) -> list[Topic]:
     """Neighbouring topics merged until `slots` are left: always the adjacent pair with the
     least content, so substantial sections keep a slide of their own."""
-    merged = [Topic(tp.title, list(tp.points), tp.source, tp.section) for tp in topics]
+    merged = [
+        Topic(tp.title, list(tp.points), tp.source, tp.section, has_series=tp.has_series)
+        for tp in topics
+    ]
     while len(merged) > max(1, slots):
         sizes = [len(a.points) + len(b.points) for a, b in itertools.pairwise(merged)]
         index = min(range(len(sizes)), key=lambda i: (sizes[i], i))
         first, second = merged[index], merged[index + 1]
         points = [*first.points[:3], second.title, *second.points[:2]][:6]
-        merged[index : index + 2] = [Topic(first.title, points, first.source, first.section)]
+        merged[index : index + 2] = [
+            Topic(
+                first.title,
+                points,
+                first.source,
+                first.section,
+                has_series=first.has_series or second.has_series,
+            )
+        ]
     return merged
-
-
-def _expand(topics: list[Topic], slots: int, lang: str, from_materials: bool) -> list[Topic]:
-    topics = list(topics)
-    # One short: a summary slide reads better than a section cut in two.
-    if from_materials and len(topics) == slots - 1 and len(topics) >= 3:
-        summary = [p.points[0] for p in topics if p.points][:4] or [p.title for p in topics]
-        return [*topics, Topic(phrases.say("takeaways", lang), summary, kind="bullets")]
-    while len(topics) < slots:
-        candidates = [i for i, topic in enumerate(topics) if len(topic.points) >= 2]
-        if not candidates:
-            break
-        index = max(candidates, key=lambda i: (len(topics[i].points), -i))
-        topic = topics[index]
-        half = (len(topic.points) + 1) // 2
-        first = Topic(topic.title, topic.points[:half], topic.source, topic.section)
-        title = t.cut(phrases.say("continued", lang, title=topic.title), TITLE_UNITS + 10)
-        second = Topic(title, topic.points[half:], topic.source, topic.section)
-        topics[index : index + 1] = [first, second]
-    if len(topics) < slots and from_materials and topics:
-        summary = [p.points[0] for p in topics if p.points][:4] or [p.title for p in topics]
-        topics.append(Topic(phrases.say("takeaways", lang), summary, kind="bullets"))
-        if len(topics) < slots:
-            topics.append(Topic(phrases.say("next_steps", lang), [], kind="bullets"))
-    facets = ("facet_background", "facet_points", "facet_examples", "facet_actions")
-    bases = list(topics)
-    round_number = 0
-    while len(topics) < slots and bases and round_number < len(facets):
-        facet = facets[round_number]
-        for base in bases:
-            if len(topics) >= slots:
-                break
-            title = t.cut(phrases.say(facet, lang, topic=base.title), TITLE_UNITS + 20)
-            topics.append(Topic(title, [], base.source, base.section))
-        round_number += 1
-    return topics
 
 
 def plan(
@@ -201,7 +221,6 @@ def plan(
     *,
     title: str,
     subtitle: str,
-    from_materials: bool,
 ) -> list[Planned]:
     """`count` planned slides: title, agenda, content and closing."""
     count = max(1, count)
@@ -214,10 +233,10 @@ def plan(
     has_closing = count >= 4
     has_agenda = count >= 6 and len(topics) >= 3
     slots = count - 1 - int(has_closing) - int(has_agenda)
-    if len(topics) > slots:
-        content = _group(topics, slots, lang)
-    else:
-        content = _expand(topics, slots, lang, from_materials)
+    # Too many sections are grouped; too few stay as they are: a slide the material cannot
+    # fill ("X (continued)", "X: background") is padding, and the service says plainly that
+    # the deck is shorter than asked instead.
+    content = _group(topics, slots, lang) if len(topics) > slots else list(topics)
     content = content[:slots]
     planned: list[Planned] = []
     rest = (
@@ -252,7 +271,10 @@ def _role_kind(item: Planned) -> str:
         return topic.kind
     if topic is not None:
         text = " ".join([topic.title, *topic.points])
-    return content_kind(text)
+    kind = content_kind(text)
+    if kind == "chart" and topic is not None and topic.source and not topic.has_series:
+        return "bullets"  # figures, but nothing that may honestly be plotted
+    return kind
 
 
 def _content_reason(item: Planned, lang: str) -> str:
@@ -276,7 +298,6 @@ def _subtitle(description: str) -> str:
 def outline(task: OutlineInput) -> Outline:
     lang = task.lang
     doc_title, topics, intro = topics_from_materials(task.materials)
-    from_materials = bool(topics)
     if not topics:
         topics = topics_from_text(task.instruction, task.project.description)
     title = task.project.title or doc_title or ""
@@ -286,17 +307,19 @@ def outline(task: OutlineInput) -> Outline:
         lang,
         title=title,
         subtitle=_subtitle(task.project.description) or _subtitle(intro),
-        from_materials=from_materials,
     )
     slides = []
+    used: Counter[int] = Counter()
     for item in planned:
         kind = _role_kind(item)
-        choice = matching.choose(item.description, kind, task.template_slides)
+        choice = matching.choose(item.description, kind, task.template_slides, used)
+        if choice is not None:
+            used[choice.slide_number] += 1
         slides.append(
             OutlineSlide(
                 content_description=item.description,
                 pptx_slide_number=choice.slide_number if choice else None,
-                reason=matching.reason(choice, kind, lang) if choice else "",
+                reason=matching.reason(choice, kind, task.reason_lang) if choice else "",
             )
         )
     return Outline(slides=slides)
@@ -323,7 +346,7 @@ def _title_from(description: str) -> str:
 def recommend(task: RecommendDeckInput) -> DeckRecommendation:
     lang = task.lang
     count = task.default_num_slides
-    words = t.keywords(task.description)
+    wanted_words = words.words(task.description)  # quoted back in the reason: whole words
     wanted = {content_kind(sentence) for sentence in t.sentences(task.description)}
     wanted.discard("bullets")
     best = None
@@ -331,7 +354,8 @@ def recommend(task: RecommendDeckInput) -> DeckRecommendation:
         text = " ".join(
             [template.filename, template.description, *(s.description for s in template.slides)]
         )
-        shared = sorted(set(words) & set(t.keywords(text)))
+        theirs = set(words.words(text))
+        shared = [word for word in wanted_words if word in theirs]
         offered = set(template.slide_kinds)
         score = 3 * len(shared) + 10 * len(wanted & offered) + len(offered)
         key = (score, -order)
@@ -394,7 +418,6 @@ def slide_descriptions(task: SlideDescriptionsInput) -> SlideDescriptions:
     lang = task.lang
     docs = [MaterialDoc(id=p.material_id, filename=p.filename, text=p.text) for p in task.passages]
     _, topics, _ = topics_from_materials(docs)
-    from_materials = bool(topics)
     if not topics:
         topics = topics_from_text(task.project.description)
     planned = plan(
@@ -403,7 +426,6 @@ def slide_descriptions(task: SlideDescriptionsInput) -> SlideDescriptions:
         lang,
         title=task.project.title,
         subtitle=_subtitle(task.project.description),
-        from_materials=from_materials,
     )
     by_index = {slide.index: slide for slide in task.deck}
     results = []
@@ -411,10 +433,10 @@ def slide_descriptions(task: SlideDescriptionsInput) -> SlideDescriptions:
         slide = by_index.get(index)
         existing = _existing(slide, lang) if slide is not None else None
         if existing:
-            description, why = existing, phrases.say("reason_existing", lang)
+            description, why = existing, phrases.say("reason_existing", task.reason_lang)
         else:
             item = planned[min(index, len(planned) - 1)]
-            description, why = item.description, _content_reason(item, lang)
+            description, why = item.description, _content_reason(item, task.reason_lang)
         results.append(
             SlideDescriptionOut(
                 slide_index=index, description=description, reason_for_recommendation=why
@@ -427,222 +449,12 @@ def slide_descriptions(task: SlideDescriptionsInput) -> SlideDescriptions:
 # Outline edits
 
 
-_ZH_DIGITS = {
-    "零": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "兩": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
-_N = r"(\d+|[零一二两兩三四五六七八九十]+)"
-
-
-def _number(token: str) -> int:
-    if token.isdigit():
-        return int(token)
-    if token == "十":
-        return 10
-    if "十" in token:
-        tens, _, ones = token.partition("十")
-        return (_ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (
-            _ZH_DIGITS.get(ones, 0) if ones else 0
-        )
-    return _ZH_DIGITS.get(token, 0)
-
-
-_DELETE = (
-    re.compile(r"(?:delete|remove|drop)\s+(?:the\s+)?slides?\s+(\d+)", re.I),
-    re.compile(rf"(?:删除|删掉|去掉|刪除|刪掉)第?\s*{_N}\s*[页頁张]"),
-)
-_MOVE = (
-    re.compile(
-        r"move\s+(?:the\s+)?slide\s+(\d+)\s+(to|before|after)\s+(?:the\s+)?(?:slide\s+|position\s+)?(\d+)",
-        re.I,
-    ),
-    re.compile(
-        rf"(?:把|将|將)?第\s*{_N}\s*[页頁](?:移|移动|移動|挪)(?:到|至)第\s*{_N}\s*[页頁]?(之?[前后後])?"
-    ),
-)
-_INSERT = (
-    re.compile(
-        r"(?:add|insert|include)\s+(?:a|an|one)?\s*(?:new\s+)?slides?\s+(?:about|on|for|covering|with)\s+"
-        r"(.+?)(?:\s+(after|before)\s+slide\s+(\d+)|\s+at\s+the\s+(end|beginning|start))?$",
-        re.I,
-    ),
-    re.compile(
-        rf"(?:添加|增加|加|插入|新增)一[页頁](?:关于|介绍|講|讲|關於)?(.+?)"
-        rf"(?:[，,]?\s*(?:放在|在)第\s*{_N}\s*[页頁](之?[前后後]))?$"
-    ),
-)
-# The place first: "在第3页后添加一页介绍定价".
-_INSERT_PLACE_FIRST = re.compile(
-    rf"(?:在|于|於)第\s*{_N}\s*[页頁](之?[前后後])面?[，,]?\s*(?:添加|增加|加|插入|新增)一[页頁]"
-    rf"(?:关于|介绍|講|讲|關於)?(.+)$"
-)
-_REPLACE = (
-    re.compile(
-        r"(?:change|rename|rewrite|replace)\s+slide\s+(\d+)\s+(?:to|with|as|into)\s+(.+)$", re.I
-    ),
-    re.compile(rf"(?:将|把|將)?第\s*{_N}\s*[页頁](?:改为|改成|换成|替换为|改為|換成)(.+)$"),
-)
-_SHORTEN = re.compile(r"shorten|shorter|more concise|concise|精简|简洁|缩短|精簡|簡潔|縮短", re.I)
-
-
 def outline_edits(task: OutlineEditsInput) -> OutlineEdits:
-    lang = task.lang
-    current = [slide.content_description for slide in task.slides]
-    edits: list[OutlineEdit] = []
-
-    def valid(number: int) -> bool:
-        return 1 <= number <= len(current)
-
-    clauses = [
-        c.strip() for c in re.split(r"[;；。\n]|\bthen\b|然后|然後", task.instruction) if c.strip()
-    ]
-    for clause in clauses:
-        handled = False
-        for pattern in _DELETE:
-            for match in pattern.finditer(clause):
-                number = _number(match.group(1))
-                if valid(number):
-                    edits.append(
-                        OutlineEdit(
-                            op="delete",
-                            path=f"slides/{number - 1}",
-                            reason=phrases.say("edit_delete", lang),
-                        )
-                    )
-                    current.pop(number - 1)
-                    handled = True
-        if handled:
-            continue
-        for pattern in _MOVE:
-            moved = pattern.search(clause)
-            if moved is None:
-                continue
-            groups = moved.groups()
-            source = _number(groups[0])
-            if pattern is _MOVE[0]:
-                where, target = groups[1].lower(), _number(groups[2])
-            else:
-                target, where = (
-                    _number(groups[1]),
-                    {"前": "before", "之前": "before"}.get(
-                        groups[2] or "", "after" if groups[2] else "to"
-                    ),
-                )
-            if valid(source) and valid(target):
-                destination = target - 1
-                if where == "after" and destination < source - 1:
-                    destination += 1
-                elif where == "before" and destination > source - 1:
-                    destination -= 1
-                destination = max(0, min(destination, len(current) - 1))
-                edits.append(
-                    OutlineEdit(
-                        op="move",
-                        path=f"slides/{source - 1}",
-                        value=destination,
-                        reason=phrases.say("edit_move", lang),
-                    )
-                )
-                current.insert(destination, current.pop(source - 1))
-                handled = True
-                break
-        if handled:
-            continue
-        for pattern in _REPLACE:
-            replaced = pattern.search(clause)
-            if replaced is not None and valid(_number(replaced.group(1))):
-                number = _number(replaced.group(1))
-                text = t.strip_end_punctuation(replaced.group(2))
-                edits.append(
-                    OutlineEdit(
-                        op="replace",
-                        path=f"slides/{number - 1}/contentDescription",
-                        value=text,
-                        reason=phrases.say("edit_replace", lang),
-                    )
-                )
-                current[number - 1] = text
-                handled = True
-                break
-        if handled:
-            continue
-        placed = _INSERT_PLACE_FIRST.search(clause)
-        if placed is not None and valid(_number(placed.group(1))):
-            number = _number(placed.group(1))
-            position = number - 1 if placed.group(2) in ("前", "之前") else number
-            topic = t.strip_end_punctuation(placed.group(3))
-            edits.append(_insert(position, topic, current, lang, "edit_insert"))
-            continue
-        for pattern in _INSERT:
-            inserted = pattern.search(clause)
-            if inserted is None:
-                continue
-            groups = inserted.groups()
-            topic = t.strip_end_punctuation(groups[0])
-            position = _closing_position(current)
-            if pattern is _INSERT[0]:
-                where, after_number, end = groups[1], groups[2], groups[3]
-                if after_number and valid(int(after_number)):
-                    anchor = int(after_number)
-                    position = anchor if where.lower() == "after" else anchor - 1
-                elif end:
-                    position = len(current) if end.lower() == "end" else 0
-            elif groups[1] and valid(_number(groups[1])):
-                number = _number(groups[1])
-                position = number - 1 if groups[2] in ("前", "之前") else number
-            edits.append(_insert(position, topic, current, lang, "edit_insert"))
-            handled = True
-            break
-        if handled:
-            continue
-        if _SHORTEN.search(clause):
-            for index, description in enumerate(current):
-                short = t.strip_end_punctuation(t.cut(t.first_sentence(description), 90))
-                if short and short != description:
-                    edits.append(
-                        OutlineEdit(
-                            op="replace",
-                            path=f"slides/{index}/contentDescription",
-                            value=short,
-                            reason=phrases.say("edit_shorten", lang),
-                        )
-                    )
-                    current[index] = short
-            continue
-        topic = t.strip_end_punctuation(t.cut(clause, 120))
-        if topic:
-            edits.append(_insert(_closing_position(current), topic, current, lang, "edit_topic"))
-    return OutlineEdits(edits=edits)
-
-
-def _closing_position(current: list[str]) -> int:
-    """Before a closing slide at the end, else at the end."""
-    if current and content_kind(current[-1]) == "closing":
-        return len(current) - 1
-    return len(current)
-
-
-def _insert(
-    position: int, topic: str, current: list[str], lang: str, reason_key: str
-) -> OutlineEdit:
-    position = max(0, min(position, len(current)))
-    current.insert(position, topic)
-    path = "slides/-" if position == len(current) - 1 else f"slides/{position}"
-    return OutlineEdit(
-        op="insert",
-        path=path,
-        value=OutlineEditSlide(content_description=topic, pptx_slide_number=None),
-        reason=phrases.say(reason_key, lang),
+    return edit_commands.parse(
+        task.instruction,
+        [slide.content_description for slide in task.slides],
+        [slide.pptx_slide_number for slide in task.slides],
+        task.reason_lang,
     )
 
 

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useTemplates } from '../../api/templates';
-import { MAX_SLIDES, MIN_SLIDES, PRESENTATION_LANGUAGES, type PresentationLanguage } from '../../types';
+import { isValidSlideCount, MAX_SLIDES, MIN_SLIDES, PRESENTATION_LANGUAGES, type PresentationLanguage } from '../../types';
 
 // A select cannot hold null; this stands for "no template".
 const NONE = '';
@@ -75,16 +75,19 @@ export function LanguageSelect({ value, onChange }: { value: PresentationLanguag
   );
 }
 
+/** The slide count, checked as it is typed: 0, 3.5 or 500 say so at once, not only on Save. */
 export function SlideCountField({ value, onChange, error, helperText }: { value: string; onChange: (value: string) => void; error?: string; helperText?: string }) {
   const { t } = useTranslation('projects');
+  const inlineError = isValidSlideCount(value) ? undefined : t('create.numSlidesInvalid', { max: MAX_SLIDES });
+  const shownError = error ?? inlineError;
   return (
     <TextField
       label={t('fields.numSlides')}
       type="number"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? helperText ?? t('fields.numSlidesHelp', { min: MIN_SLIDES, max: MAX_SLIDES })}
+      error={Boolean(shownError)}
+      helperText={shownError ?? helperText ?? t('fields.numSlidesHelp', { min: MIN_SLIDES, max: MAX_SLIDES })}
       slotProps={{ htmlInput: { min: MIN_SLIDES, max: MAX_SLIDES, step: 1 } }}
       sx={{ maxWidth: 260 }}
     />

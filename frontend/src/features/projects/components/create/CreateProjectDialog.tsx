@@ -15,13 +15,14 @@ import TextField from '@mui/material/TextField';
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
+import { useLanguage } from '@/i18n/languageContext';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useCreateProject } from '../../api/createProject';
 import { recommendSlideshow } from '../../api/ai';
 import {
   DEFAULT_DURATION_MINUTES,
   DEFAULT_NUM_SLIDES,
-  DEFAULT_PRESENTATION_LANGUAGE,
+  defaultPresentationLanguage,
   manualSlideCount,
   MAX_SLIDES,
   MIN_SLIDES,
@@ -58,7 +59,8 @@ function CreateProjectWizard({ onClose, onCreated }: Omit<CreateProjectDialogPro
   const [duration, setDuration] = useState(String(DEFAULT_DURATION_MINUTES));
   const [title, setTitle] = useState('');
   const [pptxFileId, setPptxFileId] = useState<string | null>(null);
-  const [lang, setLang] = useState<PresentationLanguage>(DEFAULT_PRESENTATION_LANGUAGE);
+  const { uiLanguage } = useLanguage();
+  const [lang, setLang] = useState<PresentationLanguage>(() => defaultPresentationLanguage(uiLanguage));
   const [numSlides, setNumSlides] = useState(String(DEFAULT_NUM_SLIDES));
   const [matchReason, setMatchReason] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ description?: string; duration?: string; title?: string; numSlides?: string }>({});

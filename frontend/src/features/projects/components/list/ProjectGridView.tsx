@@ -12,10 +12,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ThumbnailCarousel } from '@/components/media/ThumbnailCarousel';
 import { useLanguage } from '@/i18n/languageContext';
 import { formatDay } from '../../format';
-import { projectThumbnailUrls } from '../../types';
+import { ProjectCardCarousel } from './ProjectCardCarousel';
 import type { ProjectViewProps } from './ProjectListView';
 
 /** Grid view (spec §2): 12 / 6 / 4 columns by breakpoint, a thumbnail carousel per card. */
@@ -27,11 +26,7 @@ export function ProjectGridView({ projects, onPlay, onDelete }: ProjectViewProps
       {projects.map((project) => (
         <Grid key={project._id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
           <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-            <ThumbnailCarousel
-              urls={projectThumbnailUrls(project)}
-              label={project.title}
-              emptyCaption={project.pptxFileId ? t('grid.noAssignedSlides') : t('grid.noTemplate')}
-            />
+            <ProjectCardCarousel project={project} />
             <CardContent sx={{ flex: 1, pb: 1 }}>
               <Link component={RouterLink} to={`/projects/${project._id}`} underline="hover" color="text.primary" variant="h6" sx={{ fontWeight: 700, display: 'block', overflowWrap: 'anywhere' }}>
                 {project.title}

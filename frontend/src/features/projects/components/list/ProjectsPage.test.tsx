@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/fetchMock';
 import { renderWithProviders } from '@/testing/render';
+import { aProject, aSlide } from '../../editor/testData';
 import type { ProjectSummary } from '../../types';
 import { ProjectsPage } from './ProjectsPage';
 
@@ -48,7 +49,17 @@ describe('ProjectsPage', () => {
   });
 
   it('plays the deck full screen and steps with the arrow keys', async () => {
-    mockApi([{ method: 'GET', path: '/api/projects', reply: { body: [summary] } }]);
+    const slides = [aSlide('s1', { pptxSlideNumber: 1 }), aSlide('s2'), aSlide('s3', { pptxSlideNumber: 7 })];
+    const none = { status: 'none', hash: null, url: null, errorCode: null, errorMessage: null } as const;
+    mockApi([
+      { method: 'GET', path: '/api/projects', reply: { body: [summary] } },
+      { method: 'GET', path: `/api/projects/${summary._id}`, reply: { body: aProject(slides, { _id: summary._id }) } },
+      {
+        method: 'GET',
+        path: `/api/projects/${summary._id}/previews`,
+        reply: { body: { projectId: summary._id, version: 3, pending: 0, slides: slides.map((slide) => ({ ...none, slideId: slide.id })) } },
+      },
+    ]);
     renderWithProviders(<ProjectsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'More actions for “Quarterly review”' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Play' }));

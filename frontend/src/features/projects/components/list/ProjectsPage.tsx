@@ -28,7 +28,7 @@ import { ActionSnackbar, type SnackbarNotice } from '../common/ActionSnackbar';
 import { CreateProjectDialog } from '../create/CreateProjectDialog';
 import { ProjectGridView } from './ProjectGridView';
 import { ProjectListView } from './ProjectListView';
-import { SlideshowDialog } from './SlideshowDialog';
+import { SlideshowDialog } from '../play/SlideshowDialog';
 import { TrashView } from './TrashView';
 
 type View = 'list' | 'grid';
@@ -105,7 +105,7 @@ export function ProjectsPage() {
         title={trash ? t('trash.title') : t('title')}
         subtitle={trash ? t('trash.subtitle') : t('subtitle')}
         actions={
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             {!trash && (
               <ToggleButtonGroup
                 size="small"

@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RedoIcon from '@mui/icons-material/Redo';
 import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
@@ -23,6 +24,7 @@ import { useProject } from '../../api/getProject';
 import { useTemplate } from '../../api/templates';
 import { applyOutlineEdits } from '../../api/ai';
 import { SlideAssistant } from '../../editor/ai/assistant';
+import { useStoredSuggestions } from '../../editor/ai/useStoredSuggestions';
 import { OutlineEditDialog } from '../../editor/components/outline/OutlineEditDialog';
 import { OutlineGenerateDialog } from '../../editor/components/outline/OutlineGenerateDialog';
 import { SaveIndicator } from '../../editor/components/SaveIndicator';
@@ -30,13 +32,13 @@ import { editorActions } from '../../editor/actions/registry';
 import { slideAnchorId } from '../../editor/components/anchors';
 import { SlidesEditor } from '../../editor/components/SlidesEditor';
 import { useEditorSession } from '../../editor/useEditorSession';
+import { PROJECT_TABS } from '../../paths';
 import type { ImagePickerComponent, Project } from '../../types';
 import { ProjectImagesTab } from '../images/ProjectImagesTab';
+import { SlideshowDialog } from '../play/SlideshowDialog';
 import { SettingsTab } from '../settings/SettingsTab';
 import { BuildPptButton } from './BuildPptButton';
 import { useEditorShortcuts } from './useEditorShortcuts';
-
-const PROJECT_TABS = ['slides', 'images', 'materials', 'settings'] as const;
 
 export interface ProjectPageProps {
   projectId: string;
@@ -45,10 +47,12 @@ export interface ProjectPageProps {
   /** The Materials tab's content, composed by the route from the materials feature. */
   renderMaterials?: (projectId: string) => ReactNode;
   onDeleted: () => void;
+  /** The signed-in user, composed by the route: pending AI suggestions are kept per user. */
+  userId?: string | null;
 }
 
 /** /projects/{id} (spec §2): Back, Build PPT, and the four tabs kept in `?tab=` (default 0). */
-export function ProjectPage({ projectId, ImagePicker, renderMaterials, onDeleted }: ProjectPageProps) {
+export function ProjectPage({ projectId, ImagePicker, renderMaterials, onDeleted, userId = null }: ProjectPageProps) {
   const { t } = useTranslation('projects');
   const { t: tCommon } = useTranslation();
   const describeError = useErrorMessage();
@@ -56,7 +60,7 @@ export function ProjectPage({ projectId, ImagePicker, renderMaterials, onDeleted
 
   // Once loaded, the workspace stays even if a background refetch fails: its edits live there.
   if (project.data) {
-    return <ProjectWorkspace key={projectId} initial={project.data} latest={project.data} ImagePicker={ImagePicker} renderMaterials={renderMaterials} onDeleted={onDeleted} />;
+    return <ProjectWorkspace key={projectId} initial={project.data} latest={project.data} ImagePicker={ImagePicker} renderMaterials={renderMaterials} onDeleted={onDeleted} userId={userId} />;
   }
   if (project.isPending) {
     return (
@@ -86,6 +90,7 @@ function ProjectWorkspace({
   ImagePicker,
   renderMaterials,
   onDeleted,
+  userId = null,
 }: { initial: Project; latest: Project } & Omit<ProjectPageProps, 'projectId'>) {
   const { t } = useTranslation('projects');
   const { t: tEditor } = useTranslation('editor');
@@ -94,9 +99,12 @@ function ProjectWorkspace({
   const { session, state } = useEditorSession(initial, { onConflict: () => notify(tEditor('conflict'), 'warning') });
   // Lives as long as the session: AI suggestions wait while the user visits another tab.
   const assistant = useMemo(() => new SlideAssistant(session), [session]);
+  // Suggestions not yet decided on survive a reload, in this browser (issue 12).
+  useStoredSuggestions(assistant, session, userId);
   const project = state.project;
   const template = useTemplate(project.pptxFileId);
   const [outlineDialog, setOutlineDialog] = useState<'generate' | 'edit' | null>(null);
+  const [playing, setPlaying] = useState(false);
   const outline = { onGenerate: () => setOutlineDialog('generate'), onEdit: () => setOutlineDialog('edit') };
   const requested = Number(searchParams.get('tab') ?? 0);
   const tab = Number.isInteger(requested) && requested >= 0 && requested < PROJECT_TABS.length ? requested : 0;
@@ -154,8 +162,20 @@ function ProjectWorkspace({
               .join(' · ')}
           </Typography>
         </Box>
+        <Button
+          variant="outlined"
+          startIcon={<PlayArrowIcon />}
+          onClick={() => {
+            // Play shows what is saved: send pending edits first (their slides redraw in the show).
+            void session.flush();
+            setPlaying(true);
+          }}
+        >
+          {t('actions.play')}
+        </Button>
         <BuildPptButton session={session} state={state} onGoToSlide={goToSlide} />
       </Stack>
+      <SlideshowDialog project={playing ? project : null} onClose={() => setPlaying(false)} />
 
       <Box
         sx={{
@@ -165,6 +185,9 @@ function ProjectWorkspace({
           bgcolor: 'background.default',
           display: 'flex',
           alignItems: 'center',
+          // On a phone the tabs take a row of their own, so undo, redo and the save state
+          // can never squeeze them to nothing.
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
           gap: 1,
           borderBottom: 1,
           borderColor: 'divider',
@@ -173,7 +196,7 @@ function ProjectWorkspace({
           px: { xs: 2, sm: 4 },
         }}
       >
-        <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} aria-label={t('page.tabsLabel')} variant="scrollable" allowScrollButtonsMobile sx={{ flex: 1, minWidth: 0 }}>
+        <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} aria-label={t('page.tabsLabel')} variant="scrollable" allowScrollButtonsMobile sx={{ flex: { xs: '1 0 100%', sm: 1 }, minWidth: 0, '& .MuiTab-root': { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 } } }}>
           <Tab label={t('tabs.slides')} id="project-tab-0" aria-controls="project-tabpanel-0" />
           <Tab label={t('tabs.images')} id="project-tab-1" aria-controls="project-tabpanel-1" />
           <Tab label={t('tabs.materials')} id="project-tab-2" aria-controls="project-tabpanel-2" />
@@ -217,7 +240,7 @@ function ProjectWorkspace({
           />
         )}
         {tab === 1 && <ProjectImagesTab projectId={project._id} ImagePicker={ImagePicker} />}
-        {tab === 2 && (renderMaterials ? renderMaterials(project._id) : <MaterialsPending />)}
+        {tab === 2 && renderMaterials?.(project._id)}
         {tab === 3 && <SettingsTab session={session} state={state} templateName={template.data?.filename ?? null} onDeleted={onDeleted} />}
       </Box>
       <OutlineGenerateDialog
@@ -249,9 +272,4 @@ function ProjectWorkspace({
       />
     </Box>
   );
-}
-
-function MaterialsPending() {
-  const { t } = useTranslation('projects');
-  return <StatusMessage icon={<ErrorOutlineIcon />} title={t('materials.pendingTitle')} body={t('materials.pendingBody')} />;
 }

@@ -1,5 +1,6 @@
 import type { TemplateElement } from '../../types';
 import type { EditorState } from '../model';
+import { basisAfterAccept, basisKept, orderFingerprint } from '../order';
 import { setTemplateSlide } from './content';
 import { setElementValue } from './elements';
 import { defineAction, updateSlide } from './types';
@@ -10,8 +11,12 @@ export interface AcceptedSuggestion {
   description?: { text: string; reason: string };
   /** `elements`: the chosen template slide's, so values of matching elements carry over. */
   templateSlide?: { slideNumber: number; reason: string; elements: readonly TemplateElement[] };
-  /** Applied only while the slide still uses `pptxSlideNumber` (values are made for one layout). */
-  values?: { pptxSlideNumber: number; formData: Record<string, unknown>; notes?: string };
+  /**
+   * Applied only while the slide still uses `pptxSlideNumber` (values are made for one layout).
+   * `deckElements`: those that list the deck (an agenda); with the notes, they are recorded as
+   * written for the slide order of now (see order.ts).
+   */
+  values?: { pptxSlideNumber: number; formData: Record<string, unknown>; notes?: string; deckElements?: readonly string[] };
 }
 
 function acceptOne(state: EditorState, item: AcceptedSuggestion): EditorState {
@@ -36,6 +41,12 @@ function acceptOne(state: EditorState, item: AcceptedSuggestion): EditorState {
       const notes = values.notes;
       next = updateSlide(next, slideId, (slide) => (slide.notes === notes ? slide : { ...slide, notes }));
     }
+    const accepted = { deckElements: (values.deckElements ?? []).filter((name) => name in values.formData), notes: values.notes !== undefined };
+    const order = orderFingerprint(next.slides);
+    next = updateSlide(next, slideId, (slide) => {
+      const basis = basisAfterAccept(slide.writtenForOrder, order, accepted);
+      return basis === slide.writtenForOrder ? slide : { ...slide, writtenForOrder: basis };
+    });
   }
   return next;
 }
@@ -48,4 +59,24 @@ export const acceptSuggestions = defineAction<{ items: AcceptedSuggestion[] }>({
   name: 'acceptSuggestions',
   labelKey: 'acceptSuggestions',
   perform: (state, { items }) => items.reduce(acceptOne, state),
+});
+
+/**
+ * Keeps the agenda and notes of these slides as they are for the current slide order (the user
+ * dismissed "may be out of date"): they are no longer marked until the order changes again.
+ */
+export const keepForOrder = defineAction<{ slideIds: readonly string[] }>({
+  name: 'keepForOrder',
+  labelKey: 'keepForOrder',
+  perform: (state, { slideIds }) => {
+    const order = orderFingerprint(state.slides);
+    return slideIds.reduce(
+      (next, slideId) =>
+        updateSlide(next, slideId, (slide) => {
+          const basis = basisKept(slide.writtenForOrder, order);
+          return basis === slide.writtenForOrder ? slide : { ...slide, writtenForOrder: basis };
+        }),
+      state,
+    );
+  },
 });

@@ -1,4 +1,4 @@
-import { acceptSuggestions } from './ai';
+import { acceptSuggestions, keepForOrder } from './ai';
 import { setDescription, setNotes, setTemplateSlide } from './content';
 import { setElementValue, toggleElementLock } from './elements';
 import { addSlide, deleteSlide, moveSlide, moveSlideDown, moveSlideUp, replaceSlides } from './slides';
@@ -22,6 +22,7 @@ export const editorActions = {
   setElementValue,
   toggleElementLock,
   acceptSuggestions,
+  keepForOrder,
 } as const;
 
 export type EditorActionName = keyof typeof editorActions;

@@ -81,7 +81,7 @@ export class SlideAssistant {
       const chosen = Object.keys(found.formData).filter((name) => isBlank(slide?.formData[name]));
       if (found.notes.trim() && isBlank(slide?.notes)) chosen.push(NOTES_ITEM);
       return {
-        values: { pptxSlideNumber: found.pptxSlideNumber, formData: found.formData, notes: found.notes, skipped: found.skipped, provider: found.provider, chosen },
+        values: { pptxSlideNumber: found.pptxSlideNumber, formData: found.formData, notes: found.notes, skipped: found.skipped, provider: found.provider, chosen, provenance: found.provenance ?? undefined, deckElements: found.deckElements ?? [] },
       };
     });
   }
@@ -97,7 +97,7 @@ export class SlideAssistant {
       this.suggestions.remove(slideId, kind);
       if (found.value === null || found.value === undefined || pptxSlideNumber === null) return {};
       return {
-        elements: { [elementName]: { value: found.value, reason: found.reason, provider: found.provider, pptxSlideNumber, elementType: found.elementType } },
+        elements: { [elementName]: { value: found.value, reason: found.reason, provider: found.provider, pptxSlideNumber, elementType: found.elementType, provenance: found.provenance ?? undefined } },
       };
     });
   }

@@ -73,7 +73,7 @@ export function acceptAllItems(state: SuggestionsState, slides: readonly EditorS
       applied.push({ slideId: slide.id, kind: `element:${name}` });
     }
     if (slideNumber !== null && (Object.keys(formData).length > 0 || notes !== undefined)) {
-      item.values = { pptxSlideNumber: slideNumber, formData, ...(notes !== undefined ? { notes } : {}) };
+      item.values = { pptxSlideNumber: slideNumber, formData, ...(notes !== undefined ? { notes } : {}), deckElements: values?.pptxSlideNumber === slideNumber ? values.deckElements : undefined };
     }
     items.push(item);
   }

@@ -1,4 +1,4 @@
-import type { SkippedElement } from '../../api/ai';
+import type { SkippedElement, ValueSource } from '../../api/ai';
 
 /**
  * AI suggestions waiting for the user's decision, per slide (by slide id, so they follow the
@@ -29,6 +29,10 @@ export interface SlideValuesSuggestion {
   notes: string;
   skipped: SkippedElement[];
   provider: string;
+  /** Where each element's value came from, by element name (when the provider says). */
+  provenance?: Readonly<Record<string, readonly ValueSource[]>>;
+  /** Elements whose value lists the deck (an agenda): written for the slide order of now. */
+  deckElements?: readonly string[];
   /**
    * The ticked items (element names, and NOTES_ITEM): at first those that fill something
    * empty, so accepting never overwrites the user's own words unless they tick it.
@@ -43,6 +47,8 @@ export interface ElementValueSuggestion {
   /** What the value was made for: it applies only while the slide still uses that layout. */
   pptxSlideNumber: number;
   elementType: string;
+  /** Where each item of the value came from (when the provider says). */
+  provenance?: readonly ValueSource[];
 }
 
 export interface SlideSuggestions {

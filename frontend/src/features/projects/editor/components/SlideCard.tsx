@@ -30,7 +30,10 @@ import { useTranslation } from 'react-i18next';
 import { SlidePreview } from '@/components/media/SlidePreview';
 import { useDebouncedCallback } from '@/components/media/useDebouncedCallback';
 import { HOVER_DEBOUNCE_MS } from '@/components/media/SlidePreview';
-import { thumbnailUrl } from '../../types';
+import { useSlidePreview } from '../../api/previews';
+import { PreviewBadge } from '../../components/common/PreviewBadge';
+import { usePreviewCaption } from '../../components/common/previewText';
+import { slideText } from '../../components/common/slideText';
 import { editorActions } from '../actions/registry';
 import { matchesShortcut } from '../actions/types';
 import { editableElements, slideCompleteness, type EditorSlide } from '../model';
@@ -51,11 +54,16 @@ interface SlideCardProps {
 /** One planned slide: preview with outlines, description, template choice, elements, notes. */
 export const SlideCard = memo(function SlideCard({ slide, index, total, onChooseTemplateSlide }: SlideCardProps) {
   const { t } = useTranslation('editor');
-  const { session, template, elementsOf, requestAdd, announce } = useEditor();
+  const { session, projectId, template, elementsOf, requestAdd, announce } = useEditor();
+  // The slide as the export draws it (rendered after each save), not the template's sample.
+  const preview = useSlidePreview(projectId, slide.id);
+  const previewCaption = usePreviewCaption();
   const position = index + 1;
   const elements = elementsOf(slide.pptxSlideNumber);
   const templateSlide = template && slide.pptxSlideNumber !== null ? template.parsedSlides[slide.pptxSlideNumber - 1] : undefined;
   const completeness = elements ? slideCompleteness(slide, elements) : null;
+  // The picture is the slide as exported: its alt text says what the user wrote on it.
+  const altText = slideText(slide, elements);
   const [expanded, setExpanded] = useState(true);
   const [notesOpen, setNotesOpen] = useState(Boolean(slide.notes));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -191,10 +199,11 @@ export const SlideCard = memo(function SlideCard({ slide, index, total, onChoose
         <Box sx={{ minWidth: 0 }}>
           {template && templateSlide ? (
             <Box sx={{ position: { md: 'sticky' }, top: { md: 140 } }}>
-              <Box sx={{ borderRadius: 1, boxShadow: 1 }}>
+              <Box sx={{ position: 'relative', borderRadius: 1, boxShadow: 1 }}>
                 <SlidePreview
-                  imageUrl={thumbnailUrl(template._id, templateSlide.slideNumber)}
-                  alt={t('slide.previewAlt', { position, number: templateSlide.slideNumber })}
+                  imageUrl={preview?.url ?? null}
+                  missingCaption={previewCaption(preview)}
+                  alt={altText ? t('slide.previewAltText', { position, text: altText }) : t('slide.previewAlt', { position, number: templateSlide.slideNumber })}
                   slideWidth={template.slideWidth}
                   slideHeight={template.slideHeight}
                   elements={outlines}
@@ -202,6 +211,7 @@ export const SlideCard = memo(function SlideCard({ slide, index, total, onChoose
                   onElementHover={setHighlighted}
                   onElementClick={focusElement}
                 />
+                <PreviewBadge preview={preview} />
               </Box>
               <Button size="small" startIcon={<ViewQuiltOutlinedIcon />} onClick={() => onChooseTemplateSlide(slide.id)} sx={{ mt: 1 }}>
                 {t('slide.changeTemplateSlide')}

@@ -18,7 +18,8 @@ import Typography from '@mui/material/Typography';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthImage } from '@/components/media/AuthImage';
-import { thumbnailUrl } from '../../types';
+import { useSlidePreview } from '../../api/previews';
+import { PreviewBadge } from '../../components/common/PreviewBadge';
 import { editorActions } from '../actions/registry';
 import { slideCompleteness, type EditorSlide } from '../model';
 import { useEditor } from './EditorContext';
@@ -86,7 +87,8 @@ const NavigatorItem = memo(function NavigatorItem({
   onNavigate: (slideId: string) => void;
 }) {
   const { t } = useTranslation('editor');
-  const { template, elementsOf } = useEditor();
+  const { template, elementsOf, projectId } = useEditor();
+  const preview = useSlidePreview(projectId, slide.id);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: slide.id });
   const elements = elementsOf(slide.pptxSlideNumber);
   const completeness = elements ? slideCompleteness(slide, elements) : null;
@@ -119,7 +121,7 @@ const NavigatorItem = memo(function NavigatorItem({
         sx={{
           border: 0,
           bgcolor: 'transparent',
-          color: 'text.disabled',
+          color: 'text.secondary',
           cursor: isDragging ? 'grabbing' : 'grab',
           display: 'grid',
           placeItems: 'center',
@@ -154,10 +156,11 @@ const NavigatorItem = memo(function NavigatorItem({
           }}
         >
           <AuthImage
-            src={template && slide.pptxSlideNumber !== null ? thumbnailUrl(template._id, slide.pptxSlideNumber) : null}
+            src={template && slide.pptxSlideNumber !== null ? (preview?.url ?? null) : null}
             alt={t('navigator.thumbnailAlt', { position })}
             fit="cover"
           />
+          <PreviewBadge preview={preview} compact />
           {needsWork && (
             <Box
               aria-hidden

@@ -1,16 +1,16 @@
-import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useLinkProjectImage } from '../../api/projectImages';
 import { useUploadImage } from '../../api/uploadImage';
+import { useSlidePreview } from '../../api/previews';
 import { useLeadingDebounce } from '../../hooks/useLeadingDebounce';
 import type { ImagePickerComponent, PptxFile } from '../../types';
 import { ActionSnackbar, type SnackbarNotice } from '../../components/common/ActionSnackbar';
@@ -18,10 +18,12 @@ import { editorActions } from '../actions/registry';
 import { deckIssues, editableElements, hasValue, isElementLocked, newSlideId } from '../model';
 import { isTransient, type EditorSession, type SessionState } from '../session';
 import { AddSlideDialog } from './AddSlideDialog';
+import { ADD_BAR_HEIGHT, AddSlideFab } from './AddSlideFab';
 import { useAppConfig } from '@/api/appConfig';
 import type { SlideAssistant } from '../ai/assistant';
 import { DeckAiTools } from './ai/DeckAiTools';
 import { DeckBanners } from './DeckBanners';
+import { OrderRefreshNotice } from './OrderRefreshNotice';
 import { EditorContext, type EditorContextValue } from './EditorContext';
 import { GenerateOutlineHero, OutlineButtons, type OutlineHandlers } from './OutlineTools';
 import { slideAnchorId } from './anchors';
@@ -58,6 +60,8 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
   const [addIndex, setAddIndex] = useState<number | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const aiProvider = useAppConfig().data?.aiProvider;
+  // Wide screens have the slide rail, where the add button floats clear of the cards.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   const elementsOf = useCallback(
     (slideNumber: number | null) => (template && slideNumber !== null ? (template.parsedSlides[slideNumber - 1]?.elements ?? null) : null),
@@ -156,6 +160,7 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
   const empty = slides.every((slide) => !slide.contentDescription.trim() && slide.pptxSlideNumber === null && Object.keys(slide.formData).length === 0);
   const hasProjectTemplate = state.project.pptxFileId !== null;
   const targetSlide = templateTarget ? slides.find((slide) => slide.id === templateTarget) : undefined;
+  const targetPreview = useSlidePreview(projectId, targetSlide?.id ?? '');
   const saveError = state.error !== null && state.dirty && !isTransient(state.error) ? state.error : null;
 
   return (
@@ -199,6 +204,7 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
             if (slide) navigate(slide.id);
           }}
         />
+        <OrderRefreshNotice slides={slides} onShow={navigate} />
         {templateFailed && (
           <Alert
             severity="error"
@@ -213,22 +219,15 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
         )}
 
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '184px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
-          <Box
-            component="nav"
-            aria-label={t('navigator.label')}
-            sx={{
-              display: { xs: 'none', md: 'block' },
-              position: 'sticky',
-              top: 136,
-              maxHeight: 'calc(100vh - 156px)',
-              overflowY: 'auto',
-              pr: 0.5,
-              pb: 1,
-            }}
-          >
-            <SlideNavigator slides={slides} activeId={activeId} onNavigate={navigate} />
-          </Box>
-          <Stack spacing={2.5} sx={{ minWidth: 0, pb: 10 }}>
+          {wide && (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, position: 'sticky', top: 136, maxHeight: 'calc(100vh - 156px)', pb: 2 }}>
+              <Box component="nav" aria-label={t('navigator.label')} sx={{ overflowY: 'auto', minHeight: 0, pr: 0.5, pb: 1 }}>
+                <SlideNavigator slides={slides} activeId={activeId} onNavigate={navigate} />
+              </Box>
+              <AddSlideFab placement="rail" onAdd={() => setAddIndex(slides.length)} />
+            </Box>
+          )}
+          <Stack spacing={2.5} sx={{ minWidth: 0, pb: wide ? 4 : `${ADD_BAR_HEIGHT + 16}px` }}>
             {slides.map((slide, index) => (
               <SlideCard key={slide.id} slide={slide} index={index} total={slides.length} onChooseTemplateSlide={setTemplateTarget} />
             ))}
@@ -236,11 +235,7 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
         </Box>
       </Stack>
 
-      <Tooltip title={t('add.fab')} placement="left">
-        <Fab color="primary" aria-label={t('add.fab')} onClick={() => setAddIndex(slides.length)} sx={{ position: 'fixed', right: { xs: 16, md: 32 }, bottom: { xs: 16, md: 32 }, zIndex: 10 }}>
-          <AddIcon />
-        </Fab>
-      </Tooltip>
+      {!wide && <AddSlideFab placement="bar" onAdd={() => setAddIndex(slides.length)} />}
 
       <AddSlideDialog
         index={addIndex}
@@ -262,6 +257,7 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
         failed={templateFailed}
         onRetry={onRetryTemplate}
         current={targetSlide?.pptxSlideNumber ?? null}
+        currentPreview={targetPreview}
         position={targetSlide ? slides.indexOf(targetSlide) + 1 : 0}
         onClose={() => setTemplateTarget(null)}
         onPick={(slideNumber) => {

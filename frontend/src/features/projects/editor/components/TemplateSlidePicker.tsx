@@ -3,6 +3,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +14,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthImage } from '@/components/media/AuthImage';
+import type { SlidePreviewState } from '../../api/previews';
+import { PreviewBadge } from '../../components/common/PreviewBadge';
 import { thumbnailUrl, type PptxFile } from '../../types';
 
 interface TemplateSlidePickerProps {
@@ -22,6 +25,9 @@ interface TemplateSlidePickerProps {
   failed: boolean;
   onRetry: () => void;
   current: number | null;
+  /** The slide as it is now drawn with the current template slide (its latest render, with
+   * its pending or failed state). */
+  currentPreview?: SlidePreviewState;
   position: number;
   onClose: () => void;
   onPick: (slideNumber: number | null) => void;
@@ -31,10 +37,11 @@ interface TemplateSlidePickerProps {
  * The template choice of one slide (spec §2): the template's slides as thumbnails with their
  * descriptions; 'Failed to load slides' when they cannot be loaded.
  */
-export function TemplateSlidePicker({ open, template, loading, failed, onRetry, current, position, onClose, onPick }: TemplateSlidePickerProps) {
+export function TemplateSlidePicker({ open, template, loading, failed, onRetry, current, currentPreview, position, onClose, onPick }: TemplateSlidePickerProps) {
   const { t } = useTranslation('editor');
   const { t: tCommon } = useTranslation();
   const titleId = useId();
+  const currentPreviewUrl = currentPreview?.url ?? null;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="lg" fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
@@ -86,7 +93,17 @@ export function TemplateSlidePicker({ open, template, loading, failed, onRetry, 
                   }}
                 >
                   <Box sx={{ position: 'relative', aspectRatio: `${template.slideWidth} / ${template.slideHeight}` }}>
-                    <AuthImage src={thumbnailUrl(template._id, slide.slideNumber)} alt={t('picker.thumbnailAlt', { number: slide.slideNumber })} fit="contain" />
+                    {selected && currentPreviewUrl ? (
+                      // The current choice shows the result, the user's own slide; the others
+                      // show what each template slide looks like.
+                      <>
+                        <AuthImage src={currentPreviewUrl} alt={t('picker.yourSlideAlt', { position })} fit="contain" />
+                        <Chip label={t('picker.yourSlide')} size="small" color="primary" sx={{ position: 'absolute', top: 6, left: 6, fontWeight: 700 }} />
+                        <PreviewBadge preview={currentPreview} compact />
+                      </>
+                    ) : (
+                      <AuthImage src={thumbnailUrl(template._id, slide.slideNumber)} alt={t('picker.thumbnailAlt', { number: slide.slideNumber })} fit="contain" />
+                    )}
                     {selected && <CheckCircleIcon color="primary" sx={{ position: 'absolute', top: 6, right: 6, bgcolor: 'common.white', borderRadius: '50%' }} />}
                   </Box>
                   <Box sx={{ p: 1.25 }}>

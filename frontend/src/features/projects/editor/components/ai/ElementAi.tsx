@@ -18,6 +18,7 @@ import { useAiRequest, useSlideSuggestions } from '../../ai/hooks';
 import type { EditorSlide } from '../../model';
 import { useEditor } from '../EditorContext';
 import { SuggestedValue } from './SuggestedValue';
+import { ValueSources } from './ValueSources';
 import { SuggestionFrame } from './SuggestionFrame';
 
 /** Spec §9: the predefined AI instructions, sent by key (the server also knows their labels). */
@@ -141,7 +142,9 @@ export function ElementSuggestion({ slide, element }: { slide: EditorSlide; elem
         }}
         onDiscard={() => assistant.suggestions.remove(slide.id, kind)}
       >
-        <SuggestedValue type={element.type} value={suggestion.value} name={element.name} />
+        <ValueSources sources={suggestion.provenance}>
+          <SuggestedValue type={element.type} value={suggestion.value} name={element.name} />
+        </ValueSources>
       </SuggestionFrame>
     </Box>
   );

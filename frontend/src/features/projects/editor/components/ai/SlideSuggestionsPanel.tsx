@@ -17,6 +17,7 @@ import { hasValue, isElementLocked, toggleMember, type EditorSlide } from '../..
 import { useEditor } from '../EditorContext';
 import { SuggestedValue } from './SuggestedValue';
 import { SuggestionFrame } from './SuggestionFrame';
+import { ValueSources } from './ValueSources';
 
 /** The slide's pending AI suggestions (description, template slide, values), above its content. */
 export function SlideSuggestionsPanel({ slide, position }: { slide: EditorSlide; position: number }) {
@@ -122,7 +123,7 @@ function ValuesSuggestionView({ slide, position, suggestion }: { slide: EditorSl
   function accept() {
     const formData = Object.fromEntries(chosen.map((name) => [name, suggestion.formData[name]]));
     session.run(editorActions.acceptSuggestions, {
-      items: [{ slideId: slide.id, values: { pptxSlideNumber: suggestion.pptxSlideNumber, formData, ...(takeNotes ? { notes: suggestion.notes } : {}) } }],
+      items: [{ slideId: slide.id, values: { pptxSlideNumber: suggestion.pptxSlideNumber, formData, ...(takeNotes ? { notes: suggestion.notes } : {}), deckElements: suggestion.deckElements } }],
     });
     assistant.suggestions.remove(slide.id, 'values');
   }
@@ -182,7 +183,9 @@ function ValuesSuggestionView({ slide, position, suggestion }: { slide: EditorSl
                 {locked(name) && ` · ${t('ai.lockedNow')}`}
                 {!locked(name) && replaces(name) && ` · ${t('ai.replaces')}`}
               </Typography>
-              <SuggestedValue type={typeOf.get(name)?.type} value={suggestion.formData[name]} name={name} />
+              <ValueSources sources={suggestion.provenance?.[name]}>
+                <SuggestedValue type={typeOf.get(name)?.type} value={suggestion.formData[name]} name={name} />
+              </ValueSources>
             </Box>
           </Box>
         ))}
@@ -221,8 +224,9 @@ function ValuesSuggestionView({ slide, position, suggestion }: { slide: EditorSl
   );
 }
 
-const SKIP_REASONS = new Set(['no_content', 'invalid_value', 'image_not_in_gallery']);
+const SKIP_REASONS = ['no_content', 'invalid_value', 'image_not_in_gallery', 'unsupported_figures'] as const;
+type SkipReason = (typeof SKIP_REASONS)[number];
 
-function skipReasonKey(reason: string): 'no_content' | 'invalid_value' | 'image_not_in_gallery' | 'other' {
-  return SKIP_REASONS.has(reason) ? (reason as 'no_content' | 'invalid_value' | 'image_not_in_gallery') : 'other';
+function skipReasonKey(reason: string): SkipReason | 'other' {
+  return (SKIP_REASONS as readonly string[]).includes(reason) ? (reason as SkipReason) : 'other';
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChartValue } from '../../model';
 
 /** Series colours: the brand's terracotta, blue-grey and purple first. */
-const SERIES_COLORS = ['#C75B39', '#607D8B', '#7E57C2', '#2E8B57', '#E09A00', '#1E6FD9', '#C2185B', '#00838F'];
+const SERIES_COLORS = ['#A64528', '#4F6B78', '#6F48B8', '#2E8B57', '#E09A00', '#1E6FD9', '#C2185B', '#00838F'];
 
 const W = 400;
 const H = 200;

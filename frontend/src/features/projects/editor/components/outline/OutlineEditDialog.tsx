@@ -65,6 +65,8 @@ function EditFlow({ projectId, onClose, onPrepare, onApply, onBusy }: Omit<Outli
   const [working, setWorking] = useState(false);
   const [edits, setEdits] = useState<OutlineEdit[] | null>(null);
   const [provider, setProvider] = useState('');
+  // What the assistant could not do (an instruction it did not understand), in the interface's language.
+  const [notices, setNotices] = useState<string[]>([]);
   const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
   const [applying, setApplying] = useState(false);
   const [version, setVersion] = useState(0);
@@ -117,6 +119,7 @@ function EditFlow({ projectId, onClose, onPrepare, onApply, onBusy }: Omit<Outli
       const found = await suggestOutlineEdits(projectId, instruction.trim());
       setEdits(found.edits);
       setProvider(found.provider);
+      setNotices((found.notices ?? []).map((notice) => notice.message));
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -154,10 +157,25 @@ function EditFlow({ projectId, onClose, onPrepare, onApply, onBusy }: Omit<Outli
             sx={{ mt: 1 }}
           />
         ) : edits.length === 0 ? (
-          <Alert severity="info">{t('outline.noEdits')}</Alert>
+          <Stack spacing={1.5}>
+            {notices.length > 0 ? (
+              notices.map((notice) => (
+                <Alert key={notice} severity="warning">
+                  {notice}
+                </Alert>
+              ))
+            ) : (
+              <Alert severity="info">{t('outline.noEdits')}</Alert>
+            )}
+          </Stack>
         ) : (
           <Stack spacing={1.5} component="ol" sx={{ pl: 0, m: 0, listStyle: 'none' }}>
             {error && <Alert severity="error">{error}</Alert>}
+            {notices.map((notice) => (
+              <Alert key={notice} severity="info" component="li">
+                {notice}
+              </Alert>
+            ))}
             {edits.map((edit, index) => (
               <Box component="li" key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                 <Checkbox

@@ -58,6 +58,9 @@ function OutlineFlow({ projectId, lang, replacing, onClose, onApply }: OutlineGe
   const [step, setStep] = useState<'instructions' | 'generating' | 'selection'>('instructions');
   const [suggested, setSuggested] = useState<Suggested[]>([]);
   const [provider, setProvider] = useState('');
+  // What the assistant says about its answer (a shorter deck than asked, and why), in the
+  // interface's language.
+  const [notices, setNotices] = useState<string[]>([]);
   const [ticked, setTicked] = useState<boolean[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const material = materials.data?.find((item) => item._id === materialId);
@@ -74,6 +77,7 @@ function OutlineFlow({ projectId, lang, replacing, onClose, onApply }: OutlineGe
       });
       setSuggested(answer.slides);
       setProvider(answer.provider);
+      setNotices((answer.notices ?? []).map((notice) => notice.message));
       setTicked(answer.slides.map(() => true));
       setStep('selection');
     } catch (error) {
@@ -110,6 +114,12 @@ function OutlineFlow({ projectId, lang, replacing, onClose, onApply }: OutlineGe
             {failure}
           </Alert>
         )}
+        {step === 'selection' &&
+          notices.map((notice) => (
+            <Alert key={notice} severity="info" sx={{ mb: 2 }}>
+              {notice}
+            </Alert>
+          ))}
         {step === 'instructions' && (
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <TextField

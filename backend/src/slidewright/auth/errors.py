@@ -1,0 +1,25 @@
+from slidewright.core.errors import AppError, NotFoundError
+
+
+class ApiTokenNotFoundError(NotFoundError):
+    code = "api_token_not_found"
+    en = "API token not found."
+    zh = "API 令牌不存在。"
+
+
+class ApiTokenReadOnlyError(AppError):
+    code, status = "api_token_read_only", 403
+    en = "This API token is read-only: create a read-write token to make changes."
+    zh = "此 API 令牌为只读：如需修改，请创建读写令牌。"
+
+
+class ApiTokenNotAllowedError(AppError):
+    code, status = "api_token_not_allowed", 403
+    en = "API tokens cannot manage API tokens or passwords: sign in to do this."
+    zh = "API 令牌不能管理 API 令牌或密码：请登录后操作。"
+
+
+class ApiTokenNameRequiredError(AppError):
+    code, status = "api_token_name_required", 422
+    en = "Give the token a name, such as the script that will use it."
+    zh = "请为令牌命名，例如使用它的脚本名称。"

@@ -1,0 +1,162 @@
+"""`/api/auth/chat/*`: the browser side of chat sign-on.
+
+`start` and `callback` are navigations, not API calls: every failure there ends on the web
+app's login page as `/login?error=<errorCode>` (translated by the web app), never a JSON page or
+a 500. `exchange` is an ordinary JSON call with typed errors.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import RedirectResponse
+from pydantic import Field
+
+from slidewright.auth import service as auth_service
+from slidewright.auth.schemas import AuthResponse
+from slidewright.chat_sso import service
+from slidewright.chat_sso.errors import (
+    ChatSsoDeniedError,
+    ChatSsoFailedError,
+    ChatSsoNotConfiguredError,
+)
+from slidewright.chat_sso.provider import OidcProvider
+from slidewright.core.deps import SessionDep, SettingsDep
+from slidewright.core.errors import AppError
+from slidewright.core.schemas import ApiModel
+from slidewright.users.schemas import UserRead
+
+log = logging.getLogger("slidewright.chat_sso")
+router = APIRouter(prefix="/auth/chat", tags=["auth"])
+
+LOGIN_PAGE = "/login"
+# The web app's page that trades the one-time code (frontend route).
+FINISH_PAGE = "/auth/chat"
+# OAuth error codes meaning the person (or the provider's policy) said no.
+DENIAL_ERRORS = frozenset({"access_denied", "consent_required", "login_required"})
+
+
+def get_provider(request: Request, settings: SettingsDep) -> OidcProvider | None:
+    """The configured provider, kept on the app so discovery and keys are cached."""
+    if not settings.chat_sso_enabled:
+        return None
+    provider: OidcProvider | None = getattr(request.app.state, "chat_sso_provider", None)
+    if provider is None:
+        provider = request.app.state.chat_sso_provider = OidcProvider(settings)
+    return provider
+
+
+ProviderDep = Annotated[OidcProvider | None, Depends(get_provider)]
+
+
+def _to_login(error: AppError) -> RedirectResponse:
+    return RedirectResponse(f"{LOGIN_PAGE}?{urlencode({'error': error.code})}", status_code=302)
+
+
+def _redirect_uri(request: Request, settings: SettingsDep) -> str:
+    return settings.chat_sso_redirect_uri or str(request.url_for("chat_sso_callback"))
+
+
+@router.get(
+    "/start",
+    operation_id="chatSsoStart",
+    status_code=302,
+    response_class=RedirectResponse,
+    responses={302: {"description": "to the provider's sign-in page, or /login?error=..."}},
+)
+def chat_sso_start(
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    provider: ProviderDep,
+    next: Annotated[str | None, Query(max_length=2000)] = None,
+) -> RedirectResponse:
+    """Begin signing in with the chat product: a browser navigation (not an XHR).
+
+    Redirects to the provider with `state`, `nonce` and PKCE (S256). `next` is the same-site
+    path to land on afterwards (default /projects; anything else, such as another site, is
+    ignored). On failure: /login?error=`chat_sso_not_configured` or `chat_sso_failed`.
+    """
+    if provider is None:
+        return _to_login(ChatSsoNotConfiguredError())
+    try:
+        url = service.start(
+            session, provider, redirect_uri=_redirect_uri(request, settings), next_path=next or ""
+        )
+    except AppError as error:
+        log.warning("chat sign-on could not start: %s %s", error.code, error.details)
+        return _to_login(error)
+    return RedirectResponse(url, status_code=302)
+
+
+@router.get(
+    "/callback",
+    operation_id="chatSsoCallback",
+    status_code=302,
+    response_class=RedirectResponse,
+    responses={302: {"description": "to the web app with a one-time code, or /login?error=..."}},
+)
+def chat_sso_callback(
+    session: SessionDep,
+    settings: SettingsDep,
+    provider: ProviderDep,
+    state: Annotated[str | None, Query(max_length=500)] = None,
+    code: Annotated[str | None, Query(max_length=4000)] = None,
+    error: Annotated[str | None, Query(max_length=200)] = None,
+) -> RedirectResponse:
+    """Where the provider sends the browser back (register `{base}/api/auth/chat/callback`).
+
+    Checks `state`, exchanges `code`, verifies the ID token (JWKS signature, issuer, audience,
+    nonce, expiry), finds or creates the account, then redirects to `/auth/chat#code=...`:
+    a one-time code for `POST /api/auth/chat/exchange`, in the fragment so it reaches neither
+    server logs nor `Referer` headers. Failures: /login?error=`chat_sso_denied`,
+    `chat_sso_expired`, `chat_sso_failed`, `chat_account_exists`, `chat_sso_email_missing`,
+    `license_user_limit`.
+    """
+    if provider is None:
+        return _to_login(ChatSsoNotConfiguredError())
+    try:
+        if error is not None:
+            # Some providers leave `state` out of error answers: the person is told what
+            # happened either way, since nothing is signed in. A known state is spent.
+            service.discard_attempt(session, state)
+            raise (
+                ChatSsoDeniedError()
+                if error in DENIAL_ERRORS
+                else ChatSsoFailedError(reason=f"provider_{error}")
+            )
+        attempt = service.consume_attempt(session, state)
+        if not code:
+            raise ChatSsoFailedError(reason="no_code")
+        one_time = service.finish(session, settings, provider, attempt, code)
+    except AppError as failure:
+        log.warning("chat sign-on failed: %s %s", failure.code, failure.details)
+        return _to_login(failure)
+    except Exception:
+        # Never a 500 page in the middle of a sign-in; the attempt is void either way.
+        log.exception("chat sign-on failed unexpectedly")
+        session.rollback()
+        return _to_login(ChatSsoFailedError())
+    fragment = urlencode({"code": one_time, "next": attempt.next_path})
+    return RedirectResponse(f"{FINISH_PAGE}#{fragment}", status_code=302)
+
+
+class ChatSsoExchange(ApiModel):
+    code: str = Field(max_length=200, description="the `code` from the callback's redirect")
+
+
+@router.post("/exchange", operation_id="chatSsoExchange")
+def chat_sso_exchange(
+    body: ChatSsoExchange, session: SessionDep, settings: SettingsDep
+) -> AuthResponse:
+    """Trade the one-time code from the callback for a sign-in token and the user.
+
+    A code works once, for one minute. Errors: `chat_code_invalid`.
+    """
+    user = service.exchange(session, body.code)
+    return AuthResponse(
+        token=auth_service.token_for(user, settings), user=UserRead.model_validate(user)
+    )
