@@ -87,6 +87,12 @@ def test_descriptions_name_the_kind(builtin_slides: list[dict[str, Any]]) -> Non
         ("议程", "agenda"),
         ("Thank you and Q&A", "closing"),
         ("“Support got faster this quarter.” — Dana Wu, CIO", "quote"),
+        # Figures with one customer's words are about the figures.
+        (
+            "共有420个团队参加了为期八周的内测。每周活跃团队：81%；愿意推荐的团队：72%\n"
+            "“一周之内，我们就不再在聊天记录里丢失决定了。”——沙普丽，运营负责人",
+            "chart",
+        ),
         ("Our hiring plan for next year", "bullets"),
         ("The company discovered new markets", "bullets"),  # 'cover' is no word here
         # Dates are a timeline, not figures to chart.

@@ -280,3 +280,22 @@ async def test_the_2026_protocol_gets_the_same_caller_and_rules(
             )
             assert refused.is_error
             assert refused.structured_content["errorCode"] == "api_token_read_only"
+
+
+async def test_arguments_outside_a_tools_schema_get_a_typed_validation_error(
+    base_url: str, alice: Person
+) -> None:
+    async with mcp_session(base_url, alice.write_token, {"Accept-Language": "zh-CN"}) as session:
+        template = await _builtin_template(session)
+        project = await call(session, "create_project", title="Kept", template_id=template["_id"])
+        error = await call_error(session, "set_slide_values", project_id=project["_id"], values={})
+        assert error["errorCode"] == "validation_error"
+        assert error["message"] == "部分字段缺失或无效。"
+        assert [e["field"] for e in error["details"]["errors"]] == ["slide_index"]
+        error = await call_error(
+            session, "set_slide_values", project_id=project["_id"], slide_index=-1, values={}
+        )
+        assert error["details"]["errors"][0]["type"] == "greater_than_equal"
+        # Nothing was changed by the refused calls.
+        kept = await call(session, "get_project", project_id=project["_id"])
+        assert kept["version"] == project["version"]

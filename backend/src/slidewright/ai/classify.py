@@ -281,6 +281,19 @@ _DATES = re.compile(
 )
 
 
+_QUOTATION = re.compile(r"[“\"「].{12,}?[”\"」]\s*[—–-][^\n]*")
+
+
+def _mostly_a_quotation(text: str) -> bool:
+    """A quotation with its attribution is most of the text: a section with figures and one
+    customer's words is about the figures, not a quote slide."""
+    found = _QUOTATION.search(text)
+    if found is None:
+        return False
+    rest = (text[: found.start()] + text[found.end() :]).strip()
+    return len(rest) <= len(found.group(0))
+
+
 def content_kind(text: str, index: int | None = None, total: int | None = None) -> str:
     """The kind of slide a piece of content (a slide description, a section) wants; with its
     position in the deck, the first slide is a title slide."""
@@ -298,7 +311,7 @@ def content_kind(text: str, index: int | None = None, total: int | None = None) 
         return "closing"
     if re.search(r"\bsection\b|章节|第[一二三四五六七八九十\d]+部分", lowered):
         return "section"
-    if _has_word(lowered, _KIND_WORDS["quote"]) or re.search(r"[“\"「].{12,}[”\"」]\s*[—–-]", text):
+    if _has_word(lowered, _KIND_WORDS["quote"]) or _mostly_a_quotation(text):
         return "quote"
     if _has_word(lowered, _KIND_WORDS["comparison"]):
         return "comparison"

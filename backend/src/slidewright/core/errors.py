@@ -9,7 +9,7 @@ A request never produces a bare 500 unless the server itself is broken.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from fastapi import FastAPI, Request
@@ -130,9 +130,11 @@ def error_response(
     return JSONResponse(body, status_code=error.status, headers=headers)
 
 
-def _validation_details(exc: RequestValidationError) -> dict[str, Any]:
+def validation_details(problems: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Pydantic's errors as the API reports them: where, what kind, and pydantic's words.
+    The rejected input is left out: it is the caller's data, and may be large."""
     errors = []
-    for item in exc.errors():
+    for item in problems:
         loc = [str(part) for part in item.get("loc", ()) if part != "body"]
         errors.append(
             {"field": ".".join(loc), "type": item.get("type"), "message": item.get("msg")}
@@ -149,7 +151,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
         return error_response(
-            ValidationFailedError(_validation_details(exc)), request_lang(request)
+            ValidationFailedError(validation_details(exc.errors())), request_lang(request)
         )
 
     @app.exception_handler(StarletteHTTPException)

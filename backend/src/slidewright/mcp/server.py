@@ -19,10 +19,11 @@ from typing import Annotated, Any, Final, ParamSpec, TypeVar, cast
 
 from fastapi import FastAPI
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field
+from pydantic import Field, ValidationError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -33,7 +34,7 @@ from slidewright.ai import service as ai_service
 from slidewright.ai.errors import SlideIndexOutOfRangeError
 from slidewright.ai.schemas import OutlineSuggestion
 from slidewright.core.db import unit_of_work
-from slidewright.core.errors import AppError
+from slidewright.core.errors import AppError, ValidationFailedError, validation_details
 from slidewright.export import service as export_service
 from slidewright.export.schemas import PreflightReport
 from slidewright.materials import service as materials_service
@@ -155,6 +156,20 @@ def _failure(error: AppError) -> CallToolResult:
     )
 
 
+class _TypedArgumentsServer(MCPServer):
+    """Arguments that fail a tool's schema get the REST API's typed `validation_error` (with
+    each field's problem), not the SDK's untyped text."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as error:
+            if isinstance(error.__cause__, ValidationError):
+                details = validation_details(error.__cause__.errors())
+                return _failure(ValidationFailedError(details))
+            raise
+
+
 def _typed_errors(tool: Callable[P, R]) -> Callable[P, R]:
     """A typed error becomes the tool's error result (the SDK would hide its message)."""
 
@@ -196,7 +211,7 @@ class _Calls:
 
 
 def build_server(session_factory: sessionmaker[Session], services: Services) -> MCPServer:
-    server: MCPServer = MCPServer(
+    server: MCPServer = _TypedArgumentsServer(
         "slidewright", title="Slidewright", instructions=INSTRUCTIONS, version=__version__
     )
     calls = _Calls(session_factory, services)

@@ -102,6 +102,9 @@ function MaterialDetails({ material, project }: { material: Material; project?: 
       <Card>
         <Box
           component="pre"
+          // A long text scrolls inside the card: focusable so the keyboard can scroll it too.
+          tabIndex={0}
+          aria-label={t('detail.parsedText')}
           sx={{
             m: 0,
             p: 2.5,

@@ -31,9 +31,17 @@ export function ElementTable({ slideNumber, elements, canEdit, highlightedName, 
       </Typography>
     );
   }
+  const caption = t('elements.caption', { number: slideNumber });
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t('elements.caption', { number: slideNumber })} onMouseLeave={() => onHover(null)}>
+    // On a phone the table scrolls sideways: a keyboard user must be able to focus it to scroll
+    // it (WCAG 2.1.1), and a focusable region needs a name.
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      sx={{ '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
+    >
+      <Table size="small" aria-label={caption} onMouseLeave={() => onHover(null)}>
         <TableHead>
           <TableRow>
             <TableCell>{t('elements.type')}</TableCell>

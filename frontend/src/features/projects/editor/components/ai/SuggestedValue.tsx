@@ -26,7 +26,8 @@ export function SuggestedValue({ type, value, name }: { type: ElementType | unde
   if (isTableValue(value)) {
     const shown = value.rows.slice(0, MAX_TABLE_ROWS);
     return (
-      <Box sx={{ overflowX: 'auto' }}>
+      // Focusable (and named) so a keyboard can scroll a wide table sideways.
+      <Box tabIndex={0} role="region" aria-label={name} sx={{ overflowX: 'auto' }}>
         <Box component="table" sx={{ borderCollapse: 'collapse', fontSize: 13, '& td': { border: 1, borderColor: 'divider', px: 0.75, py: 0.25 }, '& tr:first-of-type td': { fontWeight: 700 } }}>
           <tbody>
             {shown.map((row, rowIndex) => (
