@@ -42,3 +42,42 @@ def test_a_table_with_an_invented_cell_is_left_out() -> None:
     assert faithful.check("table", table, INPUTS) == (table, None)
     invented = {"rows": [["Metric", "Q3"], ["New customers", "1,300"]]}
     assert faithful.check("table", invented, INPUTS) == (None, "unsupported_figures")
+
+
+def test_a_pie_shows_shares_of_a_whole_never_separate_rates() -> None:
+    from slidewright.ai.providers.offline.outline import outline
+    from slidewright.ai.tasks import (
+        ElementSpec,
+        MaterialDoc,
+        OutlineInput,
+        ProjectInfo,
+        TemplateSlideBrief,
+    )
+
+    title = ElementSpec(name="Title", type="text", role="title", max_chars=40, max_items=1)
+    body = ElementSpec(name="Body", type="text", role="body", max_chars=300, max_items=6)
+    pie = ElementSpec(name="Chart", type="chart", role="chart", chart_type="pie")
+    slides = [
+        TemplateSlideBrief(slide_number=1, kind="title", elements=[title]),
+        TemplateSlideBrief(slide_number=2, kind="bullets", elements=[title, body]),
+        TemplateSlideBrief(slide_number=3, kind="chart", elements=[title, pie]),
+    ]
+    material = (
+        "# Beta\n\n## Beta results\n\n420 teams took part.\n\n"
+        "- Weekly active teams: 81%\n- Teams that invited a colleague: 64%\n"
+        "- Teams that would recommend it: 72%\n\n"
+        "## Where orders come from\n\n"
+        "- Mobile app: 46%\n- Website: 38%\n- Marketplace partners: 16%\n"
+    )
+    planned = outline(
+        OutlineInput(
+            project=ProjectInfo(title="Beta"),
+            num_slides=4,
+            materials=[MaterialDoc(id="m", filename="beta.md", text=material)],
+            template_slides=slides,
+        )
+    )
+    rates = next(s for s in planned.slides if "Beta results" in s.content_description)
+    shares = next(s for s in planned.slides if "Where orders come from" in s.content_description)
+    assert rates.pptx_slide_number == 2, planned  # rates are no slices of one whole
+    assert shares.pptx_slide_number == 3

@@ -41,6 +41,15 @@ class Series:
     def value_sets(self) -> list[tuple[float, ...]]:
         return [tuple(v for v in values if v is not None) for _, values in self.series]
 
+    def parts_of_a_whole(self) -> bool:
+        """Whether a pie or a doughnut may show it: its slices must make one whole. Rates
+        ("81% active, 64% invited a colleague") are no shares, so percentages must add up to
+        about 100; amounts (sales by channel) are parts of their total, a negative one is not."""
+        values = [v for found in self.value_sets() for v in found]
+        if not values or any(v < 0 for v in values):
+            return False
+        return self.unit != "%" or 98 <= sum(values) <= 102
+
 
 def _cell_units(cells: list[str], hint: str | None) -> tuple[str | None, list[float | None]]:
     """(the one unit of these cells, their values), or (None, []) when they are not all

@@ -225,6 +225,8 @@ def _chart(pool: Pool, element: ElementSpec) -> tuple[ChartOut, list[ValueOrigin
     max_categories = element.max_categories or capacity.MAX_CATEGORIES
     max_series = element.max_series or capacity.MAX_SERIES
     options = pool.plan.series_for(pool.index)
+    if (element.chart_type or "").startswith(("pie", "doughnut")):
+        options = [f for f in options if f.data.parts_of_a_whole()]
     fitting = [f for f in options if len(f.data.categories) <= max_categories]
     for fact in fitting or options:
         data = fact.data

@@ -10,6 +10,7 @@ tells the user why it is shorter.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections import Counter
@@ -51,6 +52,8 @@ class Topic:
     # one unit): only then may its slide be a chart. Figures in prose, or a list mixing £m,
     # % and counts, make a list slide, never a chart slide left with the template's sample.
     has_series: bool = False
+    # Whether one of those series is shares of a whole: only then may its slide be a pie.
+    has_shares: bool = False
 
 
 @dataclass
@@ -93,16 +96,19 @@ def topics_from_materials(
             if not section.title and points and t.one_line(points[0]).startswith(heading[:20]):
                 points = points[1:]  # the heading was made from it
             topic = Topic(heading, points, material.filename, section.title or heading)
-            topic.has_series = _has_series(section)
+            found = _series_in(section)
+            topic.has_series = bool(found)
+            topic.has_shares = any(one.parts_of_a_whole() for one in found)
             topics.append(topic)
     return doc_title, topics, intro
 
 
-def _has_series(section: documents.Section) -> bool:
-    if series.list_series(section.bullets, "outline", section.title) is not None:
-        return True
+def _series_in(section: documents.Section) -> list[series.Series]:
+    found = series.list_series(section.bullets, "outline", section.title)
+    if found is not None:
+        return [found]
     table = documents.numeric_table(section.rows)
-    return bool(table and series.table_series(table, "outline", section.title))
+    return series.table_series(table, "outline", section.title) if table else []
 
 
 _ENUMERATION = re.compile(r"\s*(?:,|;|、|，|；|\band\b|\bas well as\b|以及|及|和|与|與)\s*")
@@ -193,10 +199,7 @@ def describe_topic(topic: Topic, lang: str) -> str:
 def _group(topics: list[Topic], slots: int, lang: str) -> list[Topic]:
     """Neighbouring topics merged until `slots` are left: always the adjacent pair with the
     least content, so substantial sections keep a slide of their own."""
-    merged = [
-        Topic(tp.title, list(tp.points), tp.source, tp.section, has_series=tp.has_series)
-        for tp in topics
-    ]
+    merged = [dataclasses.replace(tp, points=list(tp.points)) for tp in topics]
     while len(merged) > max(1, slots):
         sizes = [len(a.points) + len(b.points) for a, b in itertools.pairwise(merged)]
         index = min(range(len(sizes)), key=lambda i: (sizes[i], i))
@@ -209,6 +212,7 @@ def _group(topics: list[Topic], slots: int, lang: str) -> list[Topic]:
                 first.source,
                 first.section,
                 has_series=first.has_series or second.has_series,
+                has_shares=first.has_shares or second.has_shares,
             )
         ]
     return merged
@@ -262,7 +266,19 @@ def plan(
     return planned
 
 
-def _role_kind(item: Planned) -> str:
+def _pies_only(slides: list[TemplateSlideBrief]) -> bool:
+    """Whether every chart the template's chart slides hold is a pie or a doughnut."""
+    charts = [
+        element.chart_type or ""
+        for slide in slides
+        if slide.kind == "chart"
+        for element in slide.elements
+        if element.type == "chart"
+    ]
+    return bool(charts) and all(kind.startswith(("pie", "doughnut")) for kind in charts)
+
+
+def _role_kind(item: Planned, pies_only: bool = False) -> str:
     if item.role in ("title", "agenda", "closing"):
         return item.role
     topic = item.topic
@@ -272,8 +288,11 @@ def _role_kind(item: Planned) -> str:
     if topic is not None:
         text = " ".join([topic.title, *topic.points])
     kind = content_kind(text)
-    if kind == "chart" and topic is not None and topic.source and not topic.has_series:
-        return "bullets"  # figures, but nothing that may honestly be plotted
+    if kind == "chart" and topic is not None and topic.source:
+        if not topic.has_series:
+            return "bullets"  # figures, but nothing that may honestly be plotted
+        if pies_only and not topic.has_shares:
+            return "bullets"  # rates on a pie would read as shares of one whole
     return kind
 
 
@@ -310,8 +329,9 @@ def outline(task: OutlineInput) -> Outline:
     )
     slides = []
     used: Counter[int] = Counter()
+    pies_only = _pies_only(task.template_slides)
     for item in planned:
-        kind = _role_kind(item)
+        kind = _role_kind(item, pies_only)
         choice = matching.choose(item.description, kind, task.template_slides, used)
         if choice is not None:
             used[choice.slide_number] += 1
