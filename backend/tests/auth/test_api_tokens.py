@@ -58,6 +58,18 @@ def test_a_token_is_shown_once_and_works_as_a_bearer_token(
     assert listed["_id"] == created["_id"] and listed["lastUsedAt"] is not None
 
 
+def test_the_last_use_is_kept_even_when_the_request_fails(
+    client: TestClient, alice: SignedIn
+) -> None:
+    # Noted in a transaction of its own (the request's may hold SQLite's write lock for a
+    # minute), so a request that ends in an error still counts as a use.
+    secret = _create(client, alice)["token"]
+    missing = client.get("/api/projects/01ARZ3NDEKTSV4RRFFQ69G5FAV", headers=_bearer(secret))
+    assert missing.status_code == 404
+    [listed] = client.get("/api/users/me/tokens", headers=alice.headers).json()
+    assert listed["lastUsedAt"] is not None
+
+
 def test_only_a_hash_of_the_secret_is_stored(
     client: TestClient, alice: SignedIn, db_session: Session
 ) -> None:

@@ -56,7 +56,7 @@ def test_an_admin_linked_account_is_taken_over_only_with_a_verified_email(
     assert client.get("/api/users/me", headers=local.headers).status_code == 401
     oidc_provider.set_user("linked-unverified", email="linked@example.com", email_verified=False)
     refused = callback(client, oidc_provider.authorize(start(client), "linked-unverified"))
-    assert login_error(refused) == "chat_account_exists"
+    assert login_error(refused) == "chat_sso_email_missing"  # an unverified email claims nothing
     oidc_provider.set_user("linked-sub", email="linked@example.com", email_verified=True)
     body = sign_in(client, oidc_provider, "linked-sub")
     assert body["user"]["_id"] == local.user["_id"]
@@ -108,3 +108,17 @@ def test_the_license_seat_limit_applies_to_chat_sign_ups(
     oidc_provider.set_user("late", email="late@example.com", email_verified=True)
     location = callback(client, oidc_provider.authorize(start(client), "late"))
     assert login_error(location) == "license_user_limit"
+
+
+def test_an_email_the_provider_has_not_verified_makes_no_account(
+    client: TestClient, oidc_provider: MockProvider
+) -> None:
+    # Anyone could have typed it: the account would hold the address against its owner.
+    oidc_provider.set_user("typed", email="boss@example.com", email_verified=False)
+    location = callback(client, oidc_provider.authorize(start(client), "typed"))
+    assert login_error(location) == "chat_sso_email_missing"
+    taken = client.post(
+        "/api/auth/signup",
+        json={"name": "Boss", "email": "boss@example.com", "password": "secret123"},
+    )
+    assert taken.status_code == 201  # the real owner can still sign up

@@ -332,9 +332,49 @@ def test_any_replica_can_finish_a_sign_in(
     oidc_provider.set_user("mia", email="mia@example.com", email_verified=True)
     provider_redirect = oidc_provider.authorize(start(client), "mia")
     with TestClient(create_app(settings)) as other_replica:
+        other_replica.cookies = client.cookies  # the same browser, behind a load balancer
         landing = callback(other_replica, provider_redirect)
+        client.cookies = other_replica.cookies
     code = fragment(landing)["code"]
     assert client.post("/api/auth/chat/exchange", json={"code": code}).status_code == 200
+
+
+def test_a_forwarded_callback_signs_nobody_in_to_the_senders_account(
+    client: TestClient, app: FastAPI, oidc_provider: MockProvider
+) -> None:
+    # The sender starts a sign-in, signs in at the provider as himself and forwards the link
+    # back to us instead of following it: the victim's browser never started that sign-in.
+    oidc_provider.set_user("mallory", email="mallory@example.com", email_verified=True)
+    provider_redirect = oidc_provider.authorize(start(client), "mallory")
+    with TestClient(app) as victim:
+        assert login_error(callback(victim, provider_redirect)) == "chat_sso_failed"
+    # Spent: the sender cannot use it either.
+    assert login_error(callback(client, provider_redirect)) == "chat_sso_expired"
+
+
+def test_a_forwarded_one_time_code_is_refused(
+    client: TestClient, app: FastAPI, oidc_provider: MockProvider
+) -> None:
+    oidc_provider.set_user("mallory", email="mallory@example.com", email_verified=True)
+    landing = callback(client, oidc_provider.authorize(start(client), "mallory"))
+    code = fragment(landing)["code"]
+    with TestClient(app) as victim:  # `/auth/chat#code=...` opened in another browser
+        refused = victim.post("/api/auth/chat/exchange", json={"code": code})
+    assert refused.status_code == 400
+    assert refused.json()["errorCode"] == "chat_code_invalid"
+    # The browser the callback sent it to still signs in, once; the cookie goes with it.
+    assert client.post("/api/auth/chat/exchange", json={"code": code}).status_code == 200
+    assert "slidewright_chat_sign_in" not in client.cookies
+
+
+def test_the_browser_binding_is_a_lax_httponly_cookie_on_the_sign_in_path(
+    client: TestClient,
+) -> None:
+    response = client.get("/api/auth/chat/start", follow_redirects=False)
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith("slidewright_chat_sign_in=")
+    for part in ("HttpOnly", "SameSite=lax", "Path=/api/auth/chat", "Max-Age=600"):
+        assert part.lower() in cookie.lower(), cookie
 
 
 def test_callback_path_is_what_the_provider_was_told(client: TestClient) -> None:

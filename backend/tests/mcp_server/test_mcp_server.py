@@ -8,6 +8,7 @@ import io
 import httpx
 import httpx2
 import pytest
+from fastapi import FastAPI
 from mcp import Client, ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
@@ -299,3 +300,21 @@ async def test_arguments_outside_a_tools_schema_get_a_typed_validation_error(
         # Nothing was changed by the refused calls.
         kept = await call(session, "get_project", project_id=project["_id"])
         assert kept["version"] == project["version"]
+
+
+async def test_the_download_link_uses_the_public_address_when_configured(
+    app: FastAPI, base_url: str, alice: Person, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Behind a TLS proxy the request says http: the link must not send the token in clear.
+    monkeypatch.setattr(app.state.settings, "public_url", "https://slides.example.com/")
+    async with mcp_session(base_url, alice.write_token) as session:
+        template = await _builtin_template(session)
+        project = await call(session, "create_project", title="Linked", template_id=template["_id"])
+        await call(
+            session,
+            "apply_outline",
+            project_id=project["_id"],
+            slides=[{"contentDescription": "Hello", "pptxSlideNumber": 1}],
+        )
+        link = await call(session, "export_project", project_id=project["_id"])
+    assert link["downloadUrl"] == f"https://slides.example.com/api/projects/{project['_id']}/export"

@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Final
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session, sessionmaker
 
 from slidewright.auth.errors import ApiTokenNameRequiredError, ApiTokenNotFoundError
 from slidewright.auth.models import ApiToken
 from slidewright.core.clock import utcnow
+from slidewright.core.db import unit_of_work
 from slidewright.core.errors import InvalidTokenError
 from slidewright.users import service as users_service
 from slidewright.users.models import ROLE_SYSTEM, User
@@ -85,7 +86,25 @@ def authenticate(session: Session, raw: str) -> tuple[User, ApiToken]:
     user = users_service.find(session, token.user_id)
     if user is None or user.role == ROLE_SYSTEM:
         raise InvalidTokenError()
-    if token.last_used_at is None or now - token.last_used_at >= _LAST_USED_RESOLUTION:
-        token.last_used_at = now
-        session.flush()
     return user, token
+
+
+def record_use(session_factory: sessionmaker[Session], token: ApiToken) -> None:
+    """Notes the token's last use (to the minute) in a transaction of its own, committed at
+    once: the request's own may last a minute (an AI call, an export) and on SQLite would hold
+    the database's write lock, and every other user's writes, all that time."""
+    now = utcnow()
+    if token.last_used_at is not None and now - token.last_used_at < _LAST_USED_RESOLUTION:
+        return
+    with unit_of_work(session_factory) as session:
+        session.execute(
+            update(ApiToken)
+            .where(
+                ApiToken.id == token.id,
+                or_(
+                    ApiToken.last_used_at.is_(None),
+                    ApiToken.last_used_at < now - _LAST_USED_RESOLUTION,
+                ),
+            )
+            .values(last_used_at=now)
+        )

@@ -10,7 +10,7 @@ from typing import Annotated, Final
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from slidewright.auth import api_tokens, repository
 from slidewright.auth.errors import ApiTokenNotAllowedError, ApiTokenReadOnlyError
@@ -66,12 +66,15 @@ def _user_from_claims(session: Session, claims: TokenClaims) -> User:
     return user
 
 
-def bearer_user(session: Session, settings: Settings, raw: str) -> tuple[User, bool]:
+def bearer_user(
+    session: Session, session_factory: sessionmaker[Session], settings: Settings, raw: str
+) -> tuple[User, bool]:
     """The owner of a Bearer credential (a sign-in token or an API token) and whether it may
     write (only a read-only API token may not); `invalid_token` when it is not valid. Shared
     by the REST API and the MCP endpoint, so both accept exactly the same credentials."""
     if api_tokens.looks_like_api_token(raw):
         user, token = api_tokens.authenticate(session, raw)
+        api_tokens.record_use(session_factory, token)
         return user, token.scope == api_tokens.SCOPE_WRITE
     claims = read_token(raw, secret=settings.resolved_secret_key)
     if claims is None:
@@ -85,7 +88,8 @@ def get_current_user(
     settings: SettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> User:
-    user, may_write = bearer_user(session, settings, _raw_token(credentials))
+    factory = request.app.state.session_factory
+    user, may_write = bearer_user(session, factory, settings, _raw_token(credentials))
     if not may_write and not _is_read(request):
         raise ApiTokenReadOnlyError()
     return user

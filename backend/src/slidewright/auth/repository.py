@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from slidewright.auth.models import RevokedToken
@@ -15,9 +16,13 @@ def is_revoked(session: Session, token_id: str) -> bool:
 
 
 def revoke(session: Session, *, token_id: str, user_id: str, expires_at: datetime) -> None:
-    if session.get(RevokedToken, token_id) is None:
-        session.add(RevokedToken(jti=token_id, user_id=user_id, expires_at=expires_at))
-    session.flush()
+    if session.get(RevokedToken, token_id) is not None:
+        return
+    try:
+        with session.begin_nested():  # a savepoint: a clash leaves the request's work intact
+            session.add(RevokedToken(jti=token_id, user_id=user_id, expires_at=expires_at))
+    except IntegrityError:
+        pass  # revoked at the same moment by another request (a double click, two replicas)
 
 
 def prune_expired(session: Session, now: datetime) -> None:

@@ -38,8 +38,8 @@ class ChatSsoExpiredError(AppError):
 
 class ChatSsoEmailMissingError(AppError):
     code, status = "chat_sso_email_missing", 422
-    en = "The chat product did not share your email address, so no account can be created."
-    zh = "聊天产品未提供您的邮箱地址，无法创建账户。"
+    en = "The chat product did not share a verified email address, so no account can be created."
+    zh = "聊天产品未提供经过验证的邮箱地址，无法创建账户。"
 
 
 class ChatAccountExistsError(AppError):

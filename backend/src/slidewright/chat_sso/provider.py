@@ -48,6 +48,9 @@ class Identity:
     email: str | None
     email_verified: bool
     name: str | None
+    # The provider said outright that the email is not verified (`email_verified: false`).
+    # Corporate providers often send no such claim (Entra ID): their addresses are assigned.
+    email_unverified: bool = False
 
 
 def _same_issuer(a: str, b: str) -> bool:
@@ -228,5 +231,6 @@ class OidcProvider:
             subject=str(claims["sub"]),
             email=email if isinstance(email, str) and email else None,
             email_verified=claims.get("email_verified") is True,
+            email_unverified=claims.get("email_verified") is False,
             name=name if isinstance(name, str) and name.strip() else None,
         )

@@ -7,11 +7,12 @@ a 500. `exchange` is an ordinary JSON call with typed errors.
 
 from __future__ import annotations
 
+import hmac
 import logging
 from typing import Annotated
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
 from fastapi.responses import RedirectResponse
 from pydantic import Field
 
@@ -19,6 +20,7 @@ from slidewright.auth import service as auth_service
 from slidewright.auth.schemas import AuthResponse
 from slidewright.chat_sso import service
 from slidewright.chat_sso.errors import (
+    ChatSignInCodeInvalidError,
     ChatSsoDeniedError,
     ChatSsoFailedError,
     ChatSsoNotConfiguredError,
@@ -37,6 +39,30 @@ LOGIN_PAGE = "/login"
 FINISH_PAGE = "/auth/chat"
 # OAuth error codes meaning the person (or the provider's policy) said no.
 DENIAL_ERRORS = frozenset({"access_denied", "consent_required", "login_required"})
+# Binds a sign-in to the browser that started it: without it, a link to someone else's
+# callback (or to `/auth/chat#code=...`) would sign the victim in to the sender's account,
+# and what the victim then uploads would land there (login CSRF). It holds the attempt's
+# `state` until the callback, then the one-time code until the exchange.
+BINDING_COOKIE = "slidewright_chat_sign_in"
+BINDING_PATH = "/api/auth/chat"
+BINDING_SECONDS = 600
+
+
+def _bind(response: Response, request: Request, settings: SettingsDep, value: str) -> None:
+    secure = request.url.scheme == "https" or (settings.public_url or "").startswith("https:")
+    response.set_cookie(
+        BINDING_COOKIE,
+        value,
+        max_age=BINDING_SECONDS,
+        path=BINDING_PATH,
+        secure=secure,
+        httponly=True,
+        samesite="lax",  # sent on the provider's top-level redirect back to the callback
+    )
+
+
+def _bound(cookie: str | None, value: str | None) -> bool:
+    return bool(cookie and value) and hmac.compare_digest(str(cookie), str(value))
 
 
 def get_provider(request: Request, settings: SettingsDep) -> OidcProvider | None:
@@ -57,7 +83,13 @@ def _to_login(error: AppError) -> RedirectResponse:
 
 
 def _redirect_uri(request: Request, settings: SettingsDep) -> str:
-    return settings.chat_sso_redirect_uri or str(request.url_for("chat_sso_callback"))
+    """Where the provider sends the browser back: as configured, else under the public
+    address (behind a TLS proxy the request's own may say http), else the request's."""
+    if settings.chat_sso_redirect_uri:
+        return settings.chat_sso_redirect_uri
+    if settings.public_url:
+        return settings.public_url.rstrip("/") + request.app.url_path_for("chat_sso_callback")
+    return str(request.url_for("chat_sso_callback"))
 
 
 @router.get(
@@ -83,13 +115,15 @@ def chat_sso_start(
     if provider is None:
         return _to_login(ChatSsoNotConfiguredError())
     try:
-        url = service.start(
+        url, state = service.start(
             session, provider, redirect_uri=_redirect_uri(request, settings), next_path=next or ""
         )
     except AppError as error:
         log.warning("chat sign-on could not start: %s %s", error.code, error.details)
         return _to_login(error)
-    return RedirectResponse(url, status_code=302)
+    redirect = RedirectResponse(url, status_code=302)
+    _bind(redirect, request, settings, state)
+    return redirect
 
 
 @router.get(
@@ -100,12 +134,14 @@ def chat_sso_start(
     responses={302: {"description": "to the web app with a one-time code, or /login?error=..."}},
 )
 def chat_sso_callback(
+    request: Request,
     session: SessionDep,
     settings: SettingsDep,
     provider: ProviderDep,
     state: Annotated[str | None, Query(max_length=500)] = None,
     code: Annotated[str | None, Query(max_length=4000)] = None,
     error: Annotated[str | None, Query(max_length=200)] = None,
+    binding: Annotated[str | None, Cookie(alias=BINDING_COOKIE)] = None,
 ) -> RedirectResponse:
     """Where the provider sends the browser back (register `{base}/api/auth/chat/callback`).
 
@@ -128,7 +164,10 @@ def chat_sso_callback(
                 if error in DENIAL_ERRORS
                 else ChatSsoFailedError(reason=f"provider_{error}")
             )
-        attempt = service.consume_attempt(session, state)
+        attempt = service.consume_attempt(session, state)  # a spent one: chat_sso_expired
+        if not _bound(binding, state):
+            # Not the browser that started this sign-in: a forwarded link. It is spent.
+            raise ChatSsoFailedError(reason="other_browser")
         if not code:
             raise ChatSsoFailedError(reason="no_code")
         one_time = service.finish(session, settings, provider, attempt, code)
@@ -141,7 +180,9 @@ def chat_sso_callback(
         session.rollback()
         return _to_login(ChatSsoFailedError())
     fragment = urlencode({"code": one_time, "next": attempt.next_path})
-    return RedirectResponse(f"{FINISH_PAGE}#{fragment}", status_code=302)
+    redirect = RedirectResponse(f"{FINISH_PAGE}#{fragment}", status_code=302)
+    _bind(redirect, request, settings, one_time)
+    return redirect
 
 
 class ChatSsoExchange(ApiModel):
@@ -150,12 +191,20 @@ class ChatSsoExchange(ApiModel):
 
 @router.post("/exchange", operation_id="chatSsoExchange")
 def chat_sso_exchange(
-    body: ChatSsoExchange, session: SessionDep, settings: SettingsDep
+    body: ChatSsoExchange,
+    response: Response,
+    session: SessionDep,
+    settings: SettingsDep,
+    binding: Annotated[str | None, Cookie(alias=BINDING_COOKIE)] = None,
 ) -> AuthResponse:
-    """Trade the one-time code from the callback for a sign-in token and the user.
+    """Trade the one-time code from the callback for a sign-in token and the user, in the
+    browser the callback sent it to (its cookie comes along with this same-site call).
 
     A code works once, for one minute. Errors: `chat_code_invalid`.
     """
+    if not _bound(binding, body.code):
+        raise ChatSignInCodeInvalidError()
+    response.delete_cookie(BINDING_COOKIE, path=BINDING_PATH)
     user = service.exchange(session, body.code)
     return AuthResponse(
         token=auth_service.token_for(user, settings), user=UserRead.model_validate(user)

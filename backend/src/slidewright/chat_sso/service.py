@@ -71,8 +71,11 @@ def _prune_expired(session: Session) -> None:
     session.execute(delete(ChatSignInCode).where(ChatSignInCode.expires_at <= now))
 
 
-def start(session: Session, provider: OidcProvider, *, redirect_uri: str, next_path: str) -> str:
-    """Records a new sign-in attempt; answers the provider URL to send the browser to."""
+def start(
+    session: Session, provider: OidcProvider, *, redirect_uri: str, next_path: str
+) -> tuple[str, str]:
+    """Records a new sign-in attempt; answers the provider URL to send the browser to, and
+    the attempt's `state` (the router binds it to the browser)."""
     state, nonce = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     code_verifier = secrets.token_urlsafe(64)  # 86 characters: RFC 7636 allows 43-128
     url = provider.authorization_url(
@@ -90,7 +93,7 @@ def start(session: Session, provider: OidcProvider, *, redirect_uri: str, next_p
         )
     )
     session.flush()
-    return url
+    return url, state
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,9 @@ def account_for(session: Session, settings: Settings, identity: Identity) -> Use
     )
     if linked is not None:
         return users_service.get_user(session, linked.user_id)
-    if identity.email is None:
+    # An address the provider says it has not verified claims nobody's email: anyone could
+    # have typed it, and would then hold it here against its owner.
+    if identity.email is None or identity.email_unverified:
         raise ChatSsoEmailMissingError()
     try:
         email = users_service.normalize_email(identity.email)

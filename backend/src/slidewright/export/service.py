@@ -7,6 +7,7 @@ text of unlocked text elements is removed, so no placeholder copy ships in a fin
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -85,14 +86,14 @@ def _load_pictures(
     session: Session,
     services: Services,
     user: User,
-    project: Project,
+    deck: Sequence[Mapping[str, Any]],
     only: set[int] | None = None,
 ) -> dict[str, bytes]:
     """Bytes of every gallery image the deck (or the `only` slides) uses and the user may
     still see."""
     wanted = {
         image_id
-        for index, slide in enumerate(project.slides, start=1)
+        for index, slide in enumerate(deck, start=1)
         if only is None or index in only
         for value in slide.get("formData", {}).values()
         if (image_id := slide_rules.image_id_of(value)) is not None
@@ -113,13 +114,16 @@ def _plan(
     project: Project,
     template: PptxFile,
     only: set[int] | None = None,
+    deck: Sequence[Mapping[str, Any]] | None = None,
 ) -> _Plan:
-    """The deck spec of the project's slides (or of the `only` ones, 1-based, for previews)."""
-    pictures = _load_pictures(session, services, user, project, only)
+    """The deck spec of the project's slides (or of the `only` ones, 1-based, for previews;
+    or of `deck`, slides the project might have, for a preview of a choice)."""
+    deck = project.slides if deck is None else deck
+    pictures = _load_pictures(session, services, user, deck, only)
     specs: list[SlideSpec] = []
     origin: list[int] = []
     issues: dict[int, list[PreflightIssue]] = {}
-    for index, slide in enumerate(project.slides, start=1):
+    for index, slide in enumerate(deck, start=1):
         if only is not None and index not in only:
             continue
         found = issues.setdefault(index, [])
@@ -193,6 +197,20 @@ def slide_specs(
     """The export's own spec for each of the project slides `indexes` (1-based) that has a
     template slide, so a slide preview shows exactly what the export writes."""
     plan = _plan(session, services, user, project, template, only=indexes)
+    return dict(zip(plan.origin, plan.spec.slides, strict=True))
+
+
+def candidate_specs(
+    session: Session,
+    services: Services,
+    user: User,
+    project: Project,
+    template: PptxFile,
+    candidates: Sequence[Mapping[str, Any]],
+) -> dict[int, SlideSpec]:
+    """The export's spec of slides the project does not hold (yet): each of `candidates`
+    (by 1-based position) that has a template slide, drawn as the export would draw it."""
+    plan = _plan(session, services, user, project, template, deck=candidates)
     return dict(zip(plan.origin, plan.spec.slides, strict=True))
 
 

@@ -23,6 +23,16 @@ def latest_for_subject(session: Session, subject_id: str, kind: str) -> Job | No
     return session.scalar(query)
 
 
+def recent_for_subject(session: Session, subject_id: str, kind: str, limit: int) -> Sequence[Job]:
+    query = (
+        select(Job)
+        .where(Job.subject_id == subject_id, Job.kind == kind)
+        .order_by(Job.created_at.desc(), Job.id.desc())
+        .limit(limit)
+    )
+    return session.scalars(query).all()
+
+
 def for_subject(session: Session, subject_id: str) -> Sequence[Job]:
     return session.scalars(select(Job).where(Job.subject_id == subject_id)).all()
 

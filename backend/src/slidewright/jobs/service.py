@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -37,6 +38,11 @@ def get_job(session: Session, user: User, job_id: str) -> Job:
     if job is None:
         raise JobNotFoundError()
     return job
+
+
+def recent_jobs(session: Session, subject_id: str, kind: str, limit: int = 20) -> Sequence[Job]:
+    """The subject's latest jobs of a kind, newest first."""
+    return repository.recent_for_subject(session, subject_id, kind, limit)
 
 
 def latest_job(session: Session, subject_id: str, kind: str) -> Job | None:

@@ -83,10 +83,16 @@ class BearerGate:
         scheme, _, raw = request.headers.get("authorization", "").partition(" ")
         if scheme.lower() != "bearer" or not raw.strip():
             raise NotAuthenticatedError()
-        with unit_of_work(self.session_factory) as session:  # commits the token's last use
-            user, may_write = bearer_user(session, self.settings, raw.strip())
+        with unit_of_work(self.session_factory) as session:
+            user, may_write = bearer_user(session, self.session_factory, self.settings, raw.strip())
             asked = lang if request.headers.get("accept-language") else None
-            return Caller(user.id, may_write, lang, asked, str(request.base_url))
+            return Caller(user.id, may_write, lang, asked, self._base_url(request))
+
+    def _base_url(self, request: Request) -> str:
+        """The address users open when it is configured: behind a TLS proxy the request's own
+        may say http, and the assistant would send its token in clear to download."""
+        configured = self.settings.public_url
+        return configured.rstrip("/") + "/" if configured else str(request.base_url)
 
 
 @contextmanager

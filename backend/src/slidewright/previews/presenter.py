@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from slidewright.previews.schemas import ProjectPreviews, SlidePreviewRead
+from slidewright.previews.choices import ChoiceState
+from slidewright.previews.schemas import (
+    ChoicePreviewRead,
+    ChoicePreviews,
+    ProjectPreviews,
+    SlidePreviewRead,
+)
 from slidewright.previews.service import SlidePreviewState
 from slidewright.projects.models import Project
 
@@ -31,3 +37,19 @@ def read(project: Project, states: Sequence[SlidePreviewState]) -> ProjectPrevie
         pending=sum(state.status == "pending" for state in states),
         slides=slides,
     )
+
+
+def choices(project: Project, states: Sequence[ChoiceState]) -> ChoicePreviews:
+    slides = [
+        ChoicePreviewRead(
+            status=state.status,
+            hash=state.content_hash,
+            url=preview_url(project, state.content_hash)
+            if state.status == "ready" and state.content_hash
+            else None,
+            error_code=state.error_code,
+            error_message=state.error_message,
+        )
+        for state in states
+    ]
+    return ChoicePreviews(pending=sum(s.status == "pending" for s in states), slides=slides)

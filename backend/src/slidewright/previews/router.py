@@ -4,8 +4,9 @@ from fastapi import APIRouter, Response
 
 from slidewright.auth.dependencies import CurrentUser
 from slidewright.core.deps import SessionDep
-from slidewright.previews import presenter, service
-from slidewright.previews.schemas import ProjectPreviews
+from slidewright.previews import choices, presenter, service
+from slidewright.previews.schemas import ChoicePreviews, ChoicePreviewsRequest, ProjectPreviews
+from slidewright.projects import service as projects_service
 from slidewright.projects.dependencies import OwnedProject
 from slidewright.services import ServicesDep
 
@@ -23,6 +24,25 @@ def list_slide_previews(
     a save could not foresee (a template's locks changed, an image became unavailable).
     """
     return presenter.read(project, service.list_previews(session, services, user, project))
+
+
+@router.post("/{project_id}/previews/choices", operation_id="previewSlideChoices")
+def preview_slide_choices(
+    body: ChoicePreviewsRequest,
+    project: OwnedProject,
+    user: CurrentUser,
+    session: SessionDep,
+    services: ServicesDep,
+) -> ChoicePreviews:
+    """Slides the project might hold (a slide on each template slide a picker offers), drawn
+    as the export would draw them, without saving anything. Those not drawn before are drawn
+    in the background: ask again with the same body while `pending` is above zero. Checked
+    like a save: the same typed errors (`unknown_element`, `pptx_slide_number_out_of_range`...).
+    """
+    candidates = projects_service.check_candidates(session, user, project, body.slides)
+    return presenter.choices(
+        project, choices.preview_choices(session, services, user, project, candidates)
+    )
 
 
 @router.get(

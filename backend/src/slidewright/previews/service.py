@@ -10,10 +10,10 @@ renderer. A slide without a template slide has no row and no picture.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
-from typing import Literal
+from datetime import datetime, timedelta
+from typing import Any, Literal
 
 from sqlalchemy.orm import Session
 
@@ -66,7 +66,7 @@ def forget_project(session: Session, services: Services, project: Project) -> No
     on_commit(session, lambda: services.blobs.delete_prefix(prefix))
 
 
-def _template(session: Session, user: User, project: Project) -> PptxFile | None:
+def project_template(session: Session, user: User, project: Project) -> PptxFile | None:
     if project.pptx_file_id is None:
         return None
     try:
@@ -75,28 +75,39 @@ def _template(session: Session, user: User, project: Project) -> PptxFile | None
         return None
 
 
-def current_hashes(session: Session, user: User, project: Project) -> dict[str, str | None]:
-    """Slide id -> the content hash of its picture now (None: nothing to draw)."""
-    template = _template(session, user, project)
+def hashes_of(
+    session: Session, user: User, project: Project, slides: Sequence[Mapping[str, Any]]
+) -> list[str | None]:
+    """The content hash of each slide's picture if the project held it (None: nothing to
+    draw), with the project's template, language and the images the user may see."""
+    template = project_template(session, user, project)
     if template is None:
-        return {slide["id"]: None for slide in project.slides}
+        return [None] * len(slides)
     facts = TemplateFacts(template.id, template.source_key, template.parsed_slides)
-    wanted = sorted({i for slide in project.slides for i in image_ids(slide)})
+    wanted = sorted({i for slide in slides for i in image_ids(slide)})
     images: dict[str, str | None] = {
         image.id: image.blob_key
         for image in images_service.get_visible_images(session, user, wanted)
     }
-    return {slide["id"]: slide_hash(slide, facts, images, project.lang) for slide in project.slides}
+    return [slide_hash(slide, facts, images, project.lang) for slide in slides]
+
+
+def current_hashes(session: Session, user: User, project: Project) -> dict[str, str | None]:
+    """Slide id -> the content hash of its picture now (None: nothing to draw)."""
+    hashes = hashes_of(session, user, project, project.slides)
+    return {slide["id"]: value for slide, value in zip(project.slides, hashes, strict=True)}
+
+
+def stale(requested_at: datetime, services: Services) -> bool:
+    """Whether a pending or failed render asked for at `requested_at` is tried again: after
+    twice the render time limit a pending one was lost with a restarted server, and a failed
+    one may have been a passing fault (LibreOffice missing then, installed now)."""
+    limit = timedelta(seconds=2 * services.settings.render_timeout_seconds)
+    return utcnow() - requested_at > limit
 
 
 def _lost(row: SlidePreview, services: Services) -> bool:
-    """A pending or failed render older than twice the render time limit is tried again: a
-    pending one was lost with a restarted server; a failed one may have been a passing fault
-    (LibreOffice missing then, installed now)."""
-    if row.status == READY:
-        return False
-    limit = timedelta(seconds=2 * services.settings.render_timeout_seconds)
-    return utcnow() - row.requested_at > limit
+    return row.status != READY and stale(row.requested_at, services)
 
 
 def refresh(session: Session, services: Services, user: User, project: Project) -> int:
@@ -195,7 +206,7 @@ def plan_render(
         and row.content_hash == value
         and row.status == PENDING
     }
-    template = _template(session, user, project)
+    template = project_template(session, user, project)
     if not still or template is None:
         return RenderBatch({}, {}, None, project.lang)
     index_of = {slide["id"]: index for index, slide in enumerate(project.slides, start=1)}

@@ -6,6 +6,7 @@ from typing import Any
 
 from slidewright.jobs.registry import job_handler
 from slidewright.jobs.runner import JobContext
+from slidewright.previews.choices import CHOICES_JOB, draw_choices, plan_choices
 from slidewright.previews.service import RENDER_JOB, plan_render, render_batch, store_renders
 from slidewright.projects import service as projects_service
 from slidewright.projects.errors import ProjectNotFoundError
@@ -38,3 +39,30 @@ def render_previews(ctx: JobContext, payload: dict[str, Any]) -> dict[str, Any]:
     with ctx.session_factory.begin() as session:
         store_renders(session, services, project, batch, images, failed)
     return {"rendered": list(images), "failed": list(failed)}
+
+
+@job_handler(CHOICES_JOB)
+def render_choices(ctx: JobContext, payload: dict[str, Any]) -> dict[str, Any]:
+    """Draws the candidates a template picker asked for (`hashes` with their `slides`), all in
+    one .pptx converted once. A candidate that cannot be drawn is reported in `failed` (its
+    typed error), the others are still drawn; the job itself succeeds."""
+    with ctx.session_factory() as session:
+        user = users_service.find(session, ctx.owner_id)
+        if user is None:
+            return {"rendered": [], "failed": {}}
+        try:
+            project = projects_service.get_project(session, user, payload["projectId"])
+        except ProjectNotFoundError:
+            return {"rendered": [], "failed": {}}
+        batch = plan_choices(
+            session, ctx.services, user, project, payload["hashes"], payload["slides"]
+        )
+    ctx.progress(10)
+    drawn, failed = draw_choices(ctx.services, project, batch)
+    return {
+        "rendered": drawn,
+        "failed": {
+            content_hash: {"code": error.code, "message": error.message("en")}
+            for content_hash, error in failed.items()
+        },
+    }

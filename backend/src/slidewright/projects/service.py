@@ -23,7 +23,7 @@ from slidewright.projects.errors import (
     VersionConflictError,
 )
 from slidewright.projects.models import Project, ProjectImage
-from slidewright.projects.schemas import MAX_SLIDES, ProjectCreate, ProjectUpdate
+from slidewright.projects.schemas import MAX_SLIDES, ProjectCreate, ProjectUpdate, SlideIn
 from slidewright.templates import service as templates_service
 from slidewright.users.models import User
 
@@ -135,6 +135,16 @@ def update_project(
     project.slides = deck
     _flush(session)
     return project, warnings
+
+
+def check_candidates(
+    session: Session, user: User, project: Project, candidates: Sequence[SlideIn]
+) -> list[dict[str, Any]]:
+    """Slides the project might hold (a preview of a choice), checked as a save would check
+    them: the same typed errors, nothing stored."""
+    deck = slides.normalize(candidates)
+    _check(session, user, deck, _template_slides(session, user, project.pptx_file_id))
+    return deck
 
 
 def _flush(session: Session) -> None:
