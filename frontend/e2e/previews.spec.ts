@@ -179,6 +179,32 @@ for (const language of ['en', 'zh-CN'] as const) {
     await expect(page.getByRole('button', { name: L.play, exact: true })).toBeFocused();
   });
 
+  test(`${language}: the template picker shows the user’s slide on each choice, ready at once when picked`, async ({ page, context, request }) => {
+    test.setTimeout(180_000);
+    const token = await signUpViaApi(request, `previews-picker-${language}`);
+    const headers = { Authorization: `Bearer ${token}` };
+    const projectId = await createDeck(request, headers, await builtinTemplate(request, headers, language), language);
+    const [first] = await readyPreviews(request, headers, projectId);
+    await signInWithToken(context, token, language);
+    const images = imageRequests(page);
+    await page.goto(`/projects/${projectId}`);
+    await page.getByRole('button', { name: t(language, 'editor:slide.changeTemplateSlide') }).first().click();
+    const picker = page.getByRole('dialog');
+    await expect(picker.getByText(t(language, 'editor:picker.choicesHint'))).toBeVisible();
+    // Every other template slide is drawn with the user's values (one conversion for all).
+    const onSlide = (number: number) => picker.getByRole('img', { name: t(language, 'editor:picker.choiceAlt', { position: 1, number }) });
+    await expect(onSlide(2)).toBeVisible({ timeout: 60_000 });
+    // The pictures are the user's slide drawn anew (not the template's thumbnails).
+    const drawn = images.filter((path) => path.includes('/previews/') && path !== first!.url);
+    expect(drawn.length).toBeGreaterThan(0);
+    // Picking it saves that very content: the slide's preview is ready without a new render.
+    await picker.getByRole('option', { name: new RegExp(`^${escapeRegExp(t(language, 'editor:picker.option', { number: 2, name: '' }))}`) }).click();
+    await expect(page.getByText(t(language, 'editor:save.saved'))).toBeVisible({ timeout: 20_000 });
+    const previews = (await (await request.get(`/api/projects/${projectId}/previews`, { headers })).json()) as { slides: { status: string; url: string | null }[] };
+    expect(previews.slides[0]!.status).toBe('ready');
+    expect(drawn).toContain(previews.slides[0]!.url);
+  });
+
   test(`${language}: the project cards show the user’s slides and play them`, async ({ page, context, request }) => {
     test.setTimeout(180_000);
     const token = await signUpViaApi(request, `previews-grid-${language}`);
@@ -235,6 +261,10 @@ for (const language of ['en', 'zh-CN'] as const) {
       await page.waitForTimeout(2000);
       await shot('editor');
       await page.getByRole('button', { name: t(language, 'editor:slide.changeTemplateSlide') }).first().click();
+      await page
+        .getByRole('img', { name: t(language, 'editor:picker.choiceAlt', { position: 1, number: 2 }) })
+        .waitFor({ timeout: 60_000 })
+        .catch(() => undefined);
       await page.waitForTimeout(1500);
       await shot('picker-your-slide');
       await page.keyboard.press('Escape');

@@ -193,7 +193,8 @@ export interface paths {
         put?: never;
         /**
          * Chat Sso Exchange
-         * @description Trade the one-time code from the callback for a sign-in token and the user.
+         * @description Trade the one-time code from the callback for a sign-in token and the user, in the
+         *     browser the callback sent it to (its cookie comes along with this same-site call).
          *
          *     A code works once, for one minute. Errors: `chat_code_invalid`.
          */
@@ -1719,6 +1720,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/previews/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview Slide Choices
+         * @description Slides the project might hold (a slide on each template slide a picker offers), drawn
+         *     as the export would draw them, without saving anything. Those not drawn before are drawn
+         *     in the background: ask again with the same body while `pending` is above zero. Checked
+         *     like a save: the same typed errors (`unknown_element`, `pptx_slide_number_out_of_range`...).
+         */
+        post: operations["previewSlideChoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/previews/{content_hash}.jpg": {
         parameters: {
             query?: never;
@@ -2172,6 +2196,50 @@ export interface components {
              * @description the `code` from the callback's redirect
              */
             code: string;
+        };
+        /** ChoicePreviewRead */
+        ChoicePreviewRead: {
+            /**
+             * Status
+             * @description ready: `url` shows the slide as it would be; pending: being drawn, ask again; failed: see `errorCode`; none: no template slide, nothing to draw
+             * @enum {string}
+             */
+            status: "ready" | "pending" | "failed" | "none";
+            /**
+             * Hash
+             * @description content hash of the picture
+             */
+            hash: string | null;
+            /**
+             * Url
+             * @description the 640x360 JPEG once ready (send your bearer token)
+             */
+            url: string | null;
+            /** Errorcode */
+            errorCode?: string | null;
+            /** Errormessage */
+            errorMessage?: string | null;
+        };
+        /** ChoicePreviews */
+        ChoicePreviews: {
+            /**
+             * Pending
+             * @description how many are still being drawn: ask again until 0
+             */
+            pending: number;
+            /**
+             * Slides
+             * @description in the order of the request
+             */
+            slides: components["schemas"]["ChoicePreviewRead"][];
+        };
+        /**
+         * ChoicePreviewsRequest
+         * @description Slides the project might hold: one slide on each template slide a picker offers.
+         */
+        ChoicePreviewsRequest: {
+            /** Slides */
+            slides: components["schemas"]["SlideIn"][];
         };
         /**
          * ElementLockUpdate
@@ -4889,7 +4957,9 @@ export interface operations {
             };
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                slidewright_chat_sign_in?: string | null;
+            };
         };
         requestBody?: never;
         responses: {
@@ -4979,7 +5049,9 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                slidewright_chat_sign_in?: string | null;
+            };
         };
         requestBody: {
             content: {
@@ -13241,6 +13313,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectPreviews"];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewSlideChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChoicePreviewsRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoicePreviews"];
                 };
             };
             /** @description Bad request (e.g. an unreadable upload) */

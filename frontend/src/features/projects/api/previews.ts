@@ -35,3 +35,28 @@ export function useSlidePreview(projectId: string, slideId: string): SlidePrevie
     select: (data) => data.slides.find((slide) => slide.slideId === slideId),
   }).data;
 }
+
+export type ChoicePreview = components['schemas']['ChoicePreviewRead'];
+type SlideIn = components['schemas']['SlideIn'];
+
+/**
+ * POST /api/projects/{id}/previews/choices: the slide drawn on each template slide a picker
+ * offers (`candidates`, one per option), asked again while any is being drawn. Nothing is
+ * saved; a pick then shows its picture at once (same content). `null`: nothing to ask.
+ */
+export function useChoicePreviews(projectId: string, candidates: SlideIn[] | null): ChoicePreview[] | undefined {
+  return useQuery({
+    queryKey: projectKeys.choicePreviews(projectId, candidates),
+    queryFn: async () =>
+      unwrap(
+        await api.POST('/api/projects/{project_id}/previews/choices', {
+          params: { path: { project_id: projectId } },
+          body: { slides: candidates ?? [] },
+        }),
+      ),
+    enabled: candidates !== null && candidates.length > 0,
+    refetchInterval: (query) => ((query.state.data?.pending ?? 0) > 0 ? PREVIEW_POLL_MS : false),
+    staleTime: Infinity, // a picture of given content never changes
+    retry: false, // a refused candidate says why once; the thumbnails stay meanwhile
+  }).data?.slides;
+}

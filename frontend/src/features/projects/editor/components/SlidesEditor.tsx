@@ -10,12 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useLinkProjectImage } from '../../api/projectImages';
 import { useUploadImage } from '../../api/uploadImage';
-import { useSlidePreview } from '../../api/previews';
+import { useChoicePreviews, useSlidePreview } from '../../api/previews';
 import { useLeadingDebounce } from '../../hooks/useLeadingDebounce';
 import type { ImagePickerComponent, PptxFile } from '../../types';
 import { ActionSnackbar, type SnackbarNotice } from '../../components/common/ActionSnackbar';
+import { onTemplateSlide } from '../actions/content';
 import { editorActions } from '../actions/registry';
-import { deckIssues, editableElements, hasValue, isElementLocked, newSlideId } from '../model';
+import { deckIssues, editableElements, hasValue, isElementLocked, newSlideId, toSlideIn } from '../model';
 import { isTransient, type EditorSession, type SessionState } from '../session';
 import { AddSlideDialog } from './AddSlideDialog';
 import { ADD_BAR_HEIGHT, AddSlideFab } from './AddSlideFab';
@@ -161,6 +162,14 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
   const hasProjectTemplate = state.project.pptxFileId !== null;
   const targetSlide = templateTarget ? slides.find((slide) => slide.id === templateTarget) : undefined;
   const targetPreview = useSlidePreview(projectId, targetSlide?.id ?? '');
+  // The slide on each template slide the picker offers, as a pick would make it: drawn so the
+  // picker shows the result of each choice. A slide with no values yet would only show empty
+  // layouts: the template's own thumbnails say more then.
+  const choiceCandidates = useMemo(() => {
+    if (!targetSlide || !template || Object.keys(targetSlide.formData).length === 0) return null;
+    return template.parsedSlides.map((option) => toSlideIn(onTemplateSlide(targetSlide, option.slideNumber, elementsOf(option.slideNumber) ?? [])));
+  }, [targetSlide, template, elementsOf]);
+  const choicePreviews = useChoicePreviews(projectId, choiceCandidates);
   const saveError = state.error !== null && state.dirty && !isTransient(state.error) ? state.error : null;
 
   return (
@@ -258,6 +267,7 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
         onRetry={onRetryTemplate}
         current={targetSlide?.pptxSlideNumber ?? null}
         currentPreview={targetPreview}
+        choicePreviews={choicePreviews}
         position={targetSlide ? slides.indexOf(targetSlide) + 1 : 0}
         onClose={() => setTemplateTarget(null)}
         onPick={(slideNumber) => {

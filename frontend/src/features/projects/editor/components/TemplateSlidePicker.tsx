@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthImage } from '@/components/media/AuthImage';
-import type { SlidePreviewState } from '../../api/previews';
+import type { ChoicePreview, SlidePreviewState } from '../../api/previews';
 import { PreviewBadge } from '../../components/common/PreviewBadge';
 import { thumbnailUrl, type PptxFile } from '../../types';
 
@@ -28,6 +28,8 @@ interface TemplateSlidePickerProps {
   /** The slide as it is now drawn with the current template slide (its latest render, with
    * its pending or failed state). */
   currentPreview?: SlidePreviewState;
+  /** The slide drawn on each template slide (in the template's order), when it has values. */
+  choicePreviews?: ChoicePreview[];
   position: number;
   onClose: () => void;
   onPick: (slideNumber: number | null) => void;
@@ -37,7 +39,7 @@ interface TemplateSlidePickerProps {
  * The template choice of one slide (spec §2): the template's slides as thumbnails with their
  * descriptions; 'Failed to load slides' when they cannot be loaded.
  */
-export function TemplateSlidePicker({ open, template, loading, failed, onRetry, current, currentPreview, position, onClose, onPick }: TemplateSlidePickerProps) {
+export function TemplateSlidePicker({ open, template, loading, failed, onRetry, current, currentPreview, choicePreviews, position, onClose, onPick }: TemplateSlidePickerProps) {
   const { t } = useTranslation('editor');
   const { t: tCommon } = useTranslation();
   const titleId = useId();
@@ -48,6 +50,11 @@ export function TemplateSlidePicker({ open, template, loading, failed, onRetry, 
         {t('picker.title', { position })}
       </DialogTitle>
       <DialogContent dividers>
+        {choicePreviews && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('picker.choicesHint')}
+          </Typography>
+        )}
         {loading && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
             <CircularProgress aria-label={tCommon('loading')} />
@@ -72,8 +79,9 @@ export function TemplateSlidePicker({ open, template, loading, failed, onRetry, 
             aria-label={t('picker.listLabel')}
             sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}
           >
-            {template.parsedSlides.map((slide) => {
+            {template.parsedSlides.map((slide, index) => {
               const selected = slide.slideNumber === current;
+              const choice = choicePreviews?.[index];
               return (
                 <ButtonBase
                   key={slide.slideNumber}
@@ -94,15 +102,25 @@ export function TemplateSlidePicker({ open, template, loading, failed, onRetry, 
                 >
                   <Box sx={{ position: 'relative', aspectRatio: `${template.slideWidth} / ${template.slideHeight}` }}>
                     {selected && currentPreviewUrl ? (
-                      // The current choice shows the result, the user's own slide; the others
-                      // show what each template slide looks like.
+                      // The current choice shows the slide as it is (with its render state).
                       <>
                         <AuthImage src={currentPreviewUrl} alt={t('picker.yourSlideAlt', { position })} fit="contain" />
                         <Chip label={t('picker.yourSlide')} size="small" color="primary" sx={{ position: 'absolute', top: 6, left: 6, fontWeight: 700 }} />
                         <PreviewBadge preview={currentPreview} compact />
                       </>
+                    ) : choice?.status === 'ready' && choice.url ? (
+                      // Another choice, drawn with the user's values: the result of picking it.
+                      <>
+                        <AuthImage src={choice.url} alt={t('picker.choiceAlt', { position, number: slide.slideNumber })} fit="contain" />
+                        <Chip label={t('picker.yourSlide')} size="small" color="primary" variant="outlined" sx={{ position: 'absolute', top: 6, left: 6, fontWeight: 700, bgcolor: 'background.paper' }} />
+                      </>
                     ) : (
-                      <AuthImage src={thumbnailUrl(template._id, slide.slideNumber)} alt={t('picker.thumbnailAlt', { number: slide.slideNumber })} fit="contain" />
+                      <>
+                        <AuthImage src={thumbnailUrl(template._id, slide.slideNumber)} alt={t('picker.thumbnailAlt', { number: slide.slideNumber })} fit="contain" />
+                        {choice?.status === 'pending' && (
+                          <CircularProgress size={18} aria-label={t('picker.choicePending')} sx={{ position: 'absolute', bottom: 8, right: 8 }} />
+                        )}
+                      </>
                     )}
                     {selected && <CheckCircleIcon color="primary" sx={{ position: 'absolute', top: 6, right: 6, bgcolor: 'common.white', borderRadius: '50%' }} />}
                   </Box>
