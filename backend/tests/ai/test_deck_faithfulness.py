@@ -410,12 +410,26 @@ def assert_layouts_follow_slide_roles(deck: GeneratedDeck) -> None:
         assert all(role[n] not in ("title", "closing") for n in used[1:-1]), used
 
 
+def assert_agenda_names_the_sections_that_fit(deck: GeneratedDeck) -> None:
+    """An agenda lists the deck's topics, one line each, as many as its box holds (at least
+    four when there are): two of six leaves the audience guessing what comes."""
+    for slide in deck.slides:
+        if not re.match(r"(agenda|议程)", slide.description, re.IGNORECASE):
+            continue
+        topics = re.split(r"[;；]", re.split(r"[:：]", slide.description, maxsplit=1)[-1])
+        lists = [t for t in slide.filled_texts() if "\n" in t]
+        if lists:
+            listed = max(len(t.split("\n")) for t in lists)
+            assert listed >= min(len(topics), 4), (slide.index, lists)
+
+
 ALL_CHECKS = (
     assert_numbers_come_from_inputs,
     assert_charts_keep_one_unit_and_are_used_once,
     assert_no_sentence_repeats,
     assert_no_description_instruction_or_file_name,
     assert_layouts_follow_slide_roles,
+    assert_agenda_names_the_sections_that_fit,
 )
 
 

@@ -379,3 +379,16 @@ def test_the_browser_binding_is_a_lax_httponly_cookie_on_the_sign_in_path(
 
 def test_callback_path_is_what_the_provider_was_told(client: TestClient) -> None:
     assert urlsplit(query(start(client))["redirect_uri"]).path == "/api/auth/chat/callback"
+
+
+def test_a_code_or_state_in_any_script_is_refused_not_a_crash(
+    client: TestClient, oidc_provider: MockProvider
+) -> None:
+    client.cookies.set("slidewright_chat_sign_in", "abc", path="/api/auth/chat")
+    refused = client.post("/api/auth/chat/exchange", json={"code": "登录码"})
+    assert refused.status_code == 400
+    assert refused.json()["errorCode"] == "chat_code_invalid"
+    landing = client.get(
+        "/api/auth/chat/callback", params={"state": "状态", "code": "x"}, follow_redirects=False
+    )
+    assert landing.status_code == 302 and login_error(landing.headers["location"])

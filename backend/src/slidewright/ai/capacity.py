@@ -95,8 +95,9 @@ def text_budget(element: dict[str, Any]) -> TextBudget:
     lines = _lines_in_box(element, font_pt)
     if sample_items <= 1 and placeholder in ("body", "obj") and lines >= 4:
         # A content placeholder holds a list whatever its one-line prompt says ("Click to add
-        # text"): as many items as the box has room for, two lines each.
-        max_items = max(2, min(6, lines // 2))
+        # text"): as many items as the box has lines (an agenda's topics take one each); the
+        # characters the box holds bound longer items (sentences of two lines).
+        max_items = max(2, min(8, lines))
     elif sample_items <= 1:
         max_items = 1 if lines < 4 or sample_chars < 60 else min(3, lines // 2)
     else:

@@ -62,7 +62,10 @@ def _bind(response: Response, request: Request, settings: SettingsDep, value: st
 
 
 def _bound(cookie: str | None, value: str | None) -> bool:
-    return bool(cookie and value) and hmac.compare_digest(str(cookie), str(value))
+    if not cookie or not value:
+        return False
+    # As bytes: compare_digest refuses non-ASCII text, and both come from the browser.
+    return hmac.compare_digest(cookie.encode(), value.encode())
 
 
 def get_provider(request: Request, settings: SettingsDep) -> OidcProvider | None:
