@@ -81,3 +81,15 @@ def test_a_pie_shows_shares_of_a_whole_never_separate_rates() -> None:
     shares = next(s for s in planned.slides if "Where orders come from" in s.content_description)
     assert rates.pptx_slide_number == 2, planned  # rates are no slices of one whole
     assert shares.pptx_slide_number == 3
+
+
+def test_each_series_of_shares_is_its_own_whole() -> None:
+    from slidewright.ai.series import Series
+
+    def shares(*sets: tuple[float, ...]) -> Series:
+        named = tuple((f"{2023 + i}", tuple(values)) for i, values in enumerate(sets))
+        return Series("k", "%", "Share", ("A", "B", "C"), named, ("", "", ""), ("", "", ""))
+
+    assert shares((40, 35, 25), (38, 37, 25)).parts_of_a_whole()  # two years, each 100%
+    assert not shares((81, 64, 72)).parts_of_a_whole()  # rates, not shares
+    assert not shares((40, 35, 25), (81, 64, 72)).parts_of_a_whole()

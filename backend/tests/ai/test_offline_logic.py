@@ -184,6 +184,26 @@ def test_capacity_budgets_from_sample_and_box(builtin_slides: list[dict[str, Any
     assert capacity.text_budget(title).max_items == 1
 
 
+def test_a_one_line_prompt_box_holds_what_its_lines_hold_once_wrapped() -> None:
+    # A 7-line content box, 42 characters a line, prompt "Click to add text".
+    box = {
+        "type": "text",
+        "innerText": "Click to add text",
+        "placeholder": {"type": "body"},
+        "boundary": {"width": 6.0, "height": 7 * 0.4 / 0.9},
+        "capacity": {"maxChars": 294, "maxCharsCjk": 147, "fontSizePt": 24, "paragraphCount": 1},
+    }
+    budget = capacity.text_budget(box)
+    assert (budget.max_lines, budget.line_chars) == (7, 42.0)
+    topics = "\n".join(["Headline results", "Revenue", "Online", "Service", "Operations", "Q4"])
+    assert capacity.fit_text(topics, budget) == topics  # six one-line topics fit
+    point = "A point that is long enough to wrap onto two lines."  # 51: 4 fit by characters
+    sentences = "\n".join([point] * 5)
+    fitted = capacity.fit_text(sentences, budget)
+    assert fitted.split("\n") == [point] * 3  # 3 x 2 lines: a fourth would pass the bottom
+    assert capacity.text_fits(fitted, budget) and not capacity.text_fits(sentences, budget)
+
+
 def test_fit_text_counts_chinese_characters_double_and_cuts_at_sentences() -> None:
     budget = capacity.TextBudget(
         max_chars=40, max_chars_cjk=20, max_items=2, sample_chars=20, sample_items=2, cjk_weight=2.0

@@ -385,9 +385,18 @@ def test_a_code_or_state_in_any_script_is_refused_not_a_crash(
     client: TestClient, oidc_provider: MockProvider
 ) -> None:
     client.cookies.set("slidewright_chat_sign_in", "abc", path="/api/auth/chat")
-    refused = client.post("/api/auth/chat/exchange", json={"code": "登录码"})
-    assert refused.status_code == 400
-    assert refused.json()["errorCode"] == "chat_code_invalid"
+    # Any script, even a lone surrogate (sent as JSON escapes: httpx cannot encode it).
+    for body in ('{"code": "\\u767b\\u5f55"}', '{"code": "\\ud800"}'):
+        refused = client.post(
+            "/api/auth/chat/exchange",
+            content=body.encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        # Refused with a type: the code is unknown, or (a lone surrogate) no valid text.
+        assert (refused.status_code, refused.json()["errorCode"]) in {
+            (400, "chat_code_invalid"),
+            (422, "validation_error"),
+        }
     landing = client.get(
         "/api/auth/chat/callback", params={"state": "状态", "code": "x"}, follow_redirects=False
     )

@@ -10,7 +10,10 @@ from fastapi.testclient import TestClient
 
 from slidewright.jobs.models import Job
 from slidewright.pptx_engine.render import RenderError
-from slidewright.previews.choices import CHOICES_JOB
+from slidewright.previews.choices import CHOICES_JOB, plan_choices
+from slidewright.previews.service import hashes_of
+from slidewright.projects import service as projects_service
+from slidewright.users import service as users_service
 from tests.helpers import SignedIn
 from tests.previews.conftest import RecordingRenderer
 from tests.previews.test_previews_api import _by_slide, _previews, _project, _save, _slides
@@ -172,3 +175,41 @@ def test_another_users_project_has_no_choices(
         == 401
     )
     assert _choice_jobs(app) == 0
+
+
+def test_a_choice_is_drawn_only_while_its_hash_still_names_it(
+    app: FastAPI, client: TestClient, alice: SignedIn, template_id: str, renderer: RecordingRenderer
+) -> None:
+    # Asked for in English; the deck became Chinese before the job ran: the picture would
+    # show the old content under a hash that names it, so it is not drawn.
+    project = _project(client, alice, template_id)
+    app.state.services.jobs.wait_idle()
+    with app.state.session_factory() as session:
+        user = users_service.find(session, alice.user["_id"])
+        stored = projects_service.get_project(session, user, project["_id"])
+        candidate = _on(2, "Later")
+        [old_hash] = hashes_of(session, user, stored, [candidate])
+        stored.lang = "zh-CN"
+        batch = plan_choices(session, app.state.services, user, stored, [old_hash], [candidate])
+        assert batch.specs == {}
+        session.rollback()
+
+
+def test_a_queued_choice_keeps_only_what_reaches_the_picture(
+    app: FastAPI, client: TestClient, alice: SignedIn, template_id: str, renderer: RecordingRenderer
+) -> None:
+    project = _project(client, alice, template_id)
+    app.state.services.jobs.wait_idle()
+    candidate = {**_on(2, "Kept"), "notes": "n" * 5000, "contentDescription": "d" * 5000}
+    _choices(client, alice, project, [candidate])
+    app.state.services.jobs.wait_idle()
+    with app.state.session_factory() as session:
+        job = session.query(Job).filter(Job.kind == CHOICES_JOB).one()
+        assert job.payload["slides"] == [
+            {
+                "id": "s1",
+                "pptxSlideNumber": 2,
+                "formData": {"Title 1": "Kept"},
+                "lockedElementNames": [],
+            }
+        ]

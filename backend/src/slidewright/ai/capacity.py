@@ -41,6 +41,10 @@ class TextBudget:
     sample_chars: int
     sample_items: int
     cjk_weight: float
+    # The box's lines and how many Latin characters a line holds, when measured: paragraphs
+    # wrap, so a box of 7 lines holds 7 short items but only 3 of two lines each.
+    max_lines: int | None = None
+    line_chars: float | None = None
 
 
 @dataclass(frozen=True)
@@ -93,15 +97,17 @@ def text_budget(element: dict[str, Any]) -> TextBudget:
         comfortable = box_chars * 0.7
     max_chars = max(1, min(full, math.floor(comfortable)))
     lines = _lines_in_box(element, font_pt)
-    if sample_items <= 1 and placeholder in ("body", "obj") and lines >= 4:
-        # A content placeholder holds a list whatever its one-line prompt says ("Click to add
-        # text"): as many items as the box has lines (an agenda's topics take one each); the
-        # characters the box holds bound longer items (sentences of two lines).
+    # A content placeholder holds a list whatever its one-line prompt says ("Click to add
+    # text"): as many items as its lines hold once wrapped (an agenda's topics take a line
+    # each, sentences two or more). Elsewhere the sample's own shape bounds what is written.
+    by_lines = sample_items <= 1 and placeholder in ("body", "obj") and lines >= 4
+    if by_lines:
         max_items = max(2, min(8, lines))
     elif sample_items <= 1:
         max_items = 1 if lines < 4 or sample_chars < 60 else min(3, lines // 2)
     else:
         max_items = min(max(lines, sample_items), sample_items + max(1, sample_items // 3))
+    measured = by_lines and bool(capacity.get("maxChars"))
     return TextBudget(
         max_chars=max_chars,
         max_chars_cjk=max(1, math.floor(max_chars / cjk_weight)),
@@ -109,6 +115,8 @@ def text_budget(element: dict[str, Any]) -> TextBudget:
         sample_chars=sample_chars,
         sample_items=max(1, sample_items),
         cjk_weight=cjk_weight,
+        max_lines=lines if measured else None,
+        line_chars=max(1.0, box_chars / lines) if measured else None,
     )
 
 
@@ -149,11 +157,16 @@ def fit_text(value: str, budget: TextBudget) -> str:
     paragraphs = paragraphs[: budget.max_items]
     kept: list[str] = []
     used = 0.0
+    lines = 0
     for paragraph in paragraphs:
         size = t.width_units(paragraph, budget.cjk_weight)
+        wrapped = _wrapped_lines(size, budget)
+        if budget.max_lines is not None and kept and lines + wrapped > budget.max_lines:
+            break  # the next item would wrap past the bottom of the box
         if used + size <= budget.max_chars:
             kept.append(paragraph)
             used += size
+            lines += wrapped
             continue
         room = budget.max_chars - used
         # A cut tail only helps when enough of it is left to say something.
@@ -165,10 +178,19 @@ def fit_text(value: str, budget: TextBudget) -> str:
     return "\n".join(kept)
 
 
+def _wrapped_lines(size: float, budget: TextBudget) -> int:
+    if budget.line_chars is None:
+        return 1
+    return max(1, math.ceil(size / budget.line_chars))
+
+
 def text_fits(value: str, budget: TextBudget) -> bool:
     paragraphs = [line for line in value.split("\n") if line.strip()]
-    return len(paragraphs) <= budget.max_items and (
-        t.width_units(value, budget.cjk_weight) <= budget.max_chars
+    lines = sum(_wrapped_lines(t.width_units(p, budget.cjk_weight), budget) for p in paragraphs)
+    return (
+        len(paragraphs) <= budget.max_items
+        and t.width_units(value, budget.cjk_weight) <= budget.max_chars
+        and (budget.max_lines is None or lines <= budget.max_lines)
     )
 
 

@@ -45,7 +45,11 @@ class Series:
         """Whether a pie or a doughnut may show it: its slices must make one whole. Rates
         ("81% active, 64% invited a colleague") are no shares, so percentages must add up to
         about 100; amounts (sales by channel) are parts of their total, a negative one is not."""
-        values = [v for found in self.value_sets() for v in found]
+        sets = self.value_sets()
+        return bool(sets) and all(self._one_whole(values) for values in sets)
+
+    def _one_whole(self, values: tuple[float, ...]) -> bool:
+        """One series (2023's shares, say; 2024's are another whole)."""
         if not values or any(v < 0 for v in values):
             return False
         return self.unit != "%" or 98 <= sum(values) <= 102

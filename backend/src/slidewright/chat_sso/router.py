@@ -64,8 +64,11 @@ def _bind(response: Response, request: Request, settings: SettingsDep, value: st
 def _bound(cookie: str | None, value: str | None) -> bool:
     if not cookie or not value:
         return False
-    # As bytes: compare_digest refuses non-ASCII text, and both come from the browser.
-    return hmac.compare_digest(cookie.encode(), value.encode())
+    # As bytes: compare_digest refuses non-ASCII text, and both come from the browser (a lone
+    # surrogate too, which only "surrogatepass" encodes).
+    return hmac.compare_digest(
+        cookie.encode(errors="surrogatepass"), value.encode(errors="surrogatepass")
+    )
 
 
 def get_provider(request: Request, settings: SettingsDep) -> OidcProvider | None:

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Final, ParamSpec, TypeVar, cast
 
 from fastapi import FastAPI
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
@@ -164,7 +164,11 @@ class _TypedArgumentsServer(MCPServer):
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as error:
-            if isinstance(error.__cause__, ValidationError):
+            # Only the caller's arguments: a ValidationError from inside a tool (or from
+            # converting its answer) is the server's fault (UnexpectedToolError), not theirs.
+            if not isinstance(error, UnexpectedToolError) and isinstance(
+                error.__cause__, ValidationError
+            ):
                 details = validation_details(error.__cause__.errors())
                 return _failure(ValidationFailedError(details))
             raise

@@ -58,10 +58,18 @@ def _job_for(jobs: Sequence[Job], content_hash: str) -> Job | None:
 
 
 def _state_from_job(job: Job | None, content_hash: str, services: Services) -> ChoiceState | None:
-    """What a job says of a picture that is not in the store; None: it must be drawn (again)."""
-    if job is None or stale(job.created_at, services):
+    """What a job says of a picture that is not in the store; None: it must be drawn (again).
+
+    A queued job is waited for however long the queue is (asking again would only lengthen
+    it); a running one that stopped moving was lost with its server; a failure is retried
+    after a while (it may have been a passing fault)."""
+    if job is None:
         return None
-    if job.status in (QUEUED, RUNNING):
+    if job.status == QUEUED:
+        return ChoiceState("pending", content_hash)
+    if stale(job.updated_at, services):
+        return None
+    if job.status == RUNNING:
         return ChoiceState("pending", content_hash)
     if job.status == FAILED:
         return ChoiceState("failed", content_hash, job.error_code, job.error_message)
@@ -69,6 +77,13 @@ def _state_from_job(job: Job | None, content_hash: str, services: Services) -> C
     if job.status == SUCCEEDED and failed:
         return ChoiceState("failed", content_hash, failed.get("code"), failed.get("message"))
     return None  # drawn, but the picture is gone from the store: draw it again
+
+
+def _picture_inputs(slide: Mapping[str, Any]) -> dict[str, Any]:
+    """What of a slide reaches its picture (notes, descriptions and AI reasons never do):
+    all the job needs, so a picker's request stays small in the queue."""
+    keys = ("id", "pptxSlideNumber", "formData", "lockedElementNames")
+    return {key: slide[key] for key in keys if key in slide}
 
 
 def preview_choices(
@@ -108,7 +123,7 @@ def preview_choices(
             payload={
                 "projectId": project.id,
                 "hashes": list(to_draw),
-                "slides": [dict(slide) for slide in to_draw.values()],
+                "slides": [_picture_inputs(slide) for slide in to_draw.values()],
             },
         )
         session.flush()
@@ -127,11 +142,14 @@ def plan_choices(
     template = project_template(session, user, project)
     if template is None:
         return RenderBatch({}, {}, None, project.lang)
+    # Hashed again now: a picture stored under a hash must show what the hash names, and the
+    # project may have changed template (or lost an image) since the picker asked.
+    now = hashes_of(session, user, project, slides)
     by_position = export_service.candidate_specs(session, services, user, project, template, slides)
     specs = {
         content_hash: by_position[position]
-        for position, content_hash in enumerate(hashes, start=1)
-        if position in by_position
+        for position, (content_hash, current) in enumerate(zip(hashes, now, strict=True), start=1)
+        if position in by_position and current == content_hash
     }
     return RenderBatch({h: h for h in specs}, specs, template, project.lang)
 

@@ -37,6 +37,9 @@ export function useSlidePreview(projectId: string, slideId: string): SlidePrevie
 }
 
 export type ChoicePreview = components['schemas']['ChoicePreviewRead'];
+/** The most candidates one request may hold (the server's limit): a longer template's later
+ * slides keep their thumbnails. */
+export const MAX_CHOICE_PREVIEWS = 60;
 type SlideIn = components['schemas']['SlideIn'];
 
 /**

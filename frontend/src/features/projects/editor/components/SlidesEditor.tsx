@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useLinkProjectImage } from '../../api/projectImages';
 import { useUploadImage } from '../../api/uploadImage';
-import { useChoicePreviews, useSlidePreview } from '../../api/previews';
+import { MAX_CHOICE_PREVIEWS, useChoicePreviews, useSlidePreview } from '../../api/previews';
 import { useLeadingDebounce } from '../../hooks/useLeadingDebounce';
 import type { ImagePickerComponent, PptxFile } from '../../types';
 import { ActionSnackbar, type SnackbarNotice } from '../../components/common/ActionSnackbar';
@@ -167,7 +167,9 @@ export function SlidesEditor({ session, state, template, templateLoading, templa
   // layouts: the template's own thumbnails say more then.
   const choiceCandidates = useMemo(() => {
     if (!targetSlide || !template || Object.keys(targetSlide.formData).length === 0) return null;
-    return template.parsedSlides.map((option) => toSlideIn(onTemplateSlide(targetSlide, option.slideNumber, elementsOf(option.slideNumber) ?? [])));
+    return template.parsedSlides
+      .slice(0, MAX_CHOICE_PREVIEWS)
+      .map((option) => toSlideIn(onTemplateSlide(targetSlide, option.slideNumber, elementsOf(option.slideNumber) ?? [])));
   }, [targetSlide, template, elementsOf]);
   const choicePreviews = useChoicePreviews(projectId, choiceCandidates);
   const saveError = state.error !== null && state.dirty && !isTransient(state.error) ? state.error : null;
