@@ -185,7 +185,9 @@ def test_capacity_budgets_from_sample_and_box(builtin_slides: list[dict[str, Any
 
 
 def test_a_one_line_prompt_box_holds_what_its_lines_hold_once_wrapped() -> None:
-    # A 7-line content box, 42 characters a line, prompt "Click to add text".
+    # A content box of 7 lines at 24 pt, 42 characters a line, prompt "Click to add text".
+    # A list may be drawn at 80% (the writer shrinks overflowing text as PowerPoint does), so
+    # it has 8 lines of 52.5 characters.
     box = {
         "type": "text",
         "innerText": "Click to add text",
@@ -194,13 +196,14 @@ def test_a_one_line_prompt_box_holds_what_its_lines_hold_once_wrapped() -> None:
         "capacity": {"maxChars": 294, "maxCharsCjk": 147, "fontSizePt": 24, "paragraphCount": 1},
     }
     budget = capacity.text_budget(box)
-    assert (budget.max_lines, budget.line_chars) == (7, 42.0)
+    assert (budget.max_lines, budget.line_chars) == (8, 52.5)
+    assert budget.max_items == 8
     topics = "\n".join(["Headline results", "Revenue", "Online", "Service", "Operations", "Q4"])
     assert capacity.fit_text(topics, budget) == topics  # six one-line topics fit
-    point = "A point that is long enough to wrap onto two lines."  # 51: 4 fit by characters
+    point = "A point long enough to wrap: it runs past one line of the box."  # 62 units
     sentences = "\n".join([point] * 5)
     fitted = capacity.fit_text(sentences, budget)
-    assert fitted.split("\n") == [point] * 3  # 3 x 2 lines: a fourth would pass the bottom
+    assert fitted.split("\n") == [point] * 4  # 4 x 2 lines: a fifth would pass the bottom
     assert capacity.text_fits(fitted, budget) and not capacity.text_fits(sentences, budget)
 
 

@@ -27,6 +27,10 @@ MAX_TABLE_COLS = 8
 MAX_CELL_CHARS = 60
 MAX_CATEGORIES = 12
 MAX_SERIES = 6
+# A list in a content box may be drawn a little smaller: the writer shrinks overflowing text
+# as PowerPoint does (see pptx_engine/fit.py), and at 80% a 32 pt agenda is still large type.
+# Lines are counted at this size so an agenda in a small box lists its topics, not three.
+LIST_SCALE = 0.8
 
 
 @dataclass(frozen=True)
@@ -101,8 +105,9 @@ def text_budget(element: dict[str, Any]) -> TextBudget:
     # text"): as many items as its lines hold once wrapped (an agenda's topics take a line
     # each, sentences two or more). Elsewhere the sample's own shape bounds what is written.
     by_lines = sample_items <= 1 and placeholder in ("body", "obj") and lines >= 4
+    list_lines = _lines_in_box(element, font_pt * LIST_SCALE)
     if by_lines:
-        max_items = max(2, min(8, lines))
+        max_items = max(2, min(8, list_lines))
     elif sample_items <= 1:
         max_items = 1 if lines < 4 or sample_chars < 60 else min(3, lines // 2)
     else:
@@ -115,8 +120,8 @@ def text_budget(element: dict[str, Any]) -> TextBudget:
         sample_chars=sample_chars,
         sample_items=max(1, sample_items),
         cjk_weight=cjk_weight,
-        max_lines=lines if measured else None,
-        line_chars=max(1.0, box_chars / lines) if measured else None,
+        max_lines=list_lines if measured else None,
+        line_chars=max(1.0, box_chars / lines / LIST_SCALE) if measured else None,
     )
 
 
