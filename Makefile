@@ -12,7 +12,7 @@ BACKEND := cd backend &&
 FRONTEND := cd frontend &&
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.* frontend/tsconfig*.json frontend/package.json -type f 2>/dev/null)
 
-.PHONY: help deps run dev build client lint test test-backend test-frontend test-browser e2e bench clean
+.PHONY: help deps run dev build client lint test test-backend test-frontend test-browser test-distributed e2e bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -48,7 +48,7 @@ test-backend: deps
 	$(BACKEND) uv run pytest -n 2
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 	  echo "==> pytest again on PostgreSQL ($(PG_TEST_URL))"; \
-	  $(BACKEND) SLIDEWRIGHT_TEST_DATABASE_URL=$(PG_TEST_URL) uv run pytest -m "not slow" \
+	  $(BACKEND) SLIDEWRIGHT_TEST_DATABASE_URL=$(PG_TEST_URL) uv run pytest -m "not slow and not distributed" \
 	    --ignore=tests/pptx_engine --ignore=tests/builtin; \
 	else echo "==> PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"; fi
 
@@ -74,6 +74,15 @@ test: lint test-client ## every check (CI runs this)
 	@echo "==> all checks passed"
 
 test-browser: test-frontend e2e
+	@$(MAKE) --no-print-directory test-distributed
+
+# Two API replicas and two workers as separate processes on PostgreSQL, Redis and an S3 server
+# (moto), with workers and replicas killed on purpose. Needs PostgreSQL and Redis to answer.
+test-distributed: deps ## the scaled-out deployment, started for real (PostgreSQL + Redis)
+	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null && (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then \
+	  echo "==> scaled out: replicas, workers, PostgreSQL, Redis, S3"; \
+	  $(BACKEND) uv run pytest -m distributed tests/distributed; \
+	else echo "==> PostgreSQL (5432) or Redis (6379) not reachable: skipping the scaled-out stage"; fi
 
 bench: deps ## benchmarks (print a table, write bench/results/*.json)
 	$(BACKEND) uv run python ../bench/run.py

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -24,18 +25,42 @@ class CliError(Exception):
     """A user-facing failure: printed as one line, exit status 2."""
 
 
+def default_web_workers(settings: Settings) -> int:
+    """One process on SQLite (one writer at a time); on PostgreSQL one per core, up to 4."""
+    if settings.resolved_database_url.startswith("sqlite"):
+        return 1
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
 def _serve(args: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
-    print(f"Slidewright on http://{args.host}:{args.port}  (API docs: /api/docs)", flush=True)
+    workers = args.workers or default_web_workers(settings)
+    if workers > 1 and args.reload:
+        raise CliError("--reload runs one process; leave out --workers")
+    if workers > 1:
+        from slidewright.main import prepare_once
+
+        # Once here, not once per process: the processes would race to migrate.
+        prepare_once(settings)
+        os.environ["SLIDEWRIGHT_AUTO_MIGRATE"] = "0"
+        os.environ["SLIDEWRIGHT_INSTALL_BUILTINS"] = "0"
+    print(
+        f"Slidewright on http://{args.host}:{args.port}  (API docs: /api/docs; "
+        f"{workers} process{'es' if workers > 1 else ''})",
+        flush=True,
+    )
     uvicorn.run(
         "slidewright.main:create_app",
         factory=True,
         host=args.host,
         port=args.port,
         reload=args.reload,
+        workers=workers if workers > 1 else None,
         log_level="warning",
         proxy_headers=True,
+        # SIGTERM: stop accepting, let requests in flight finish (uploads, exports) this long.
+        timeout_graceful_shutdown=args.graceful_timeout,
     )
     return 0
 
@@ -52,8 +77,10 @@ def _worker(args: argparse.Namespace, settings: Settings) -> int:
     from slidewright.core.db import make_engine, make_session_factory
     from slidewright.services import Services
 
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(name)s %(message)s")
     services = Services(settings, make_session_factory(make_engine(settings.resolved_database_url)))
     print(f"job worker with {args.threads} threads on {settings.jobs_url or 'the SQLite queue'}")
+    services.warm_up_renderer()
     try:
         services.jobs.run_worker(args.threads)
     finally:
@@ -142,6 +169,18 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=os.environ.get("SLIDEWRIGHT_HOST", "127.0.0.1"))
     serve.add_argument("--port", type=int, default=int(os.environ.get("SLIDEWRIGHT_PORT", "8000")))
     serve.add_argument("--reload", action="store_true", help="restart on code changes (dev)")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=int(os.environ.get("SLIDEWRIGHT_WEB_WORKERS", "0")),
+        help="web processes (default: 1 on SQLite, one per core up to 4 on PostgreSQL)",
+    )
+    serve.add_argument(
+        "--graceful-timeout",
+        type=int,
+        default=30,
+        help="seconds requests in flight may take to finish on SIGTERM (default 30)",
+    )
     serve.set_defaults(handler=_serve)
 
     commands.add_parser("migrate", help="upgrade the database to the latest schema").set_defaults(

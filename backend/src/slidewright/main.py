@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
+from sqlalchemy.orm import Session, sessionmaker
 
 from slidewright import __version__, migrate
 from slidewright.api import api_router
@@ -27,11 +28,28 @@ def _operation_id(route: APIRoute) -> str:
     return route.name
 
 
-def _install_builtins(app: FastAPI) -> None:
+def _install_builtins(session_factory: sessionmaker[Session], services: Services) -> None:
     from slidewright.templates.builtins import install_builtins
 
-    with unit_of_work(app.state.session_factory) as session:
-        install_builtins(session, app.state.services)
+    with unit_of_work(session_factory) as session:
+        install_builtins(session, services)
+
+
+def prepare_once(settings: Settings) -> None:
+    """What one process does before several serve: migrate, install the built-in templates
+    and create the generated secret key, so the processes do not race each other to do it."""
+    _ = settings.resolved_secret_key
+    if settings.auto_migrate:
+        migrate.upgrade(settings.resolved_database_url)
+    if settings.install_builtins:
+        engine = make_engine(settings.resolved_database_url)
+        session_factory = make_session_factory(engine)
+        services = Services(settings, session_factory)
+        try:
+            _install_builtins(session_factory, services)
+        finally:
+            services.close()
+            engine.dispose()
 
 
 def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
@@ -45,7 +63,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
             migrate.upgrade(settings.resolved_database_url)
         app.state.services.start()
         if settings.install_builtins:
-            _install_builtins(app)
+            _install_builtins(app.state.session_factory, app.state.services)
         try:
             async with app.state.mcp_sessions.run():
                 yield

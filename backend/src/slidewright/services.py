@@ -48,13 +48,22 @@ class Services:
             if self._renderer is None:
                 from slidewright.pptx_engine.render import build_renderer
 
-                self._renderer = build_renderer(self.settings.renderer)
+                self._renderer = build_renderer(
+                    self.settings.renderer,
+                    memory_mb=self.settings.renderer_memory_mb,
+                    recycle_after=self.settings.renderer_recycle_after,
+                )
             return self._renderer
 
     def start(self) -> None:
         self.jobs.start_embedded(self.settings.embedded_workers)
-        if self.settings.embedded_workers and self.settings.renderer in ("auto", "unoserver"):
-            # Start LibreOffice now, so the first upload's thumbnails are not slowed by it.
+        if self.settings.embedded_workers:
+            self.warm_up_renderer()
+
+    def warm_up_renderer(self) -> None:
+        """Starts LibreOffice in the background now (API processes that run jobs, and workers),
+        so the first upload's thumbnails do not wait about 10 s for it to start."""
+        if self.settings.renderer in ("auto", "unoserver"):
             threading.Thread(target=self._warm_up_renderer, daemon=True).start()
 
     def _warm_up_renderer(self) -> None:

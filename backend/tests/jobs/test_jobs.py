@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from slidewright.core.clock import utcnow
 from slidewright.core.config import Settings
 from slidewright.core.db import make_session_factory
 from slidewright.core.errors import AppError
@@ -123,20 +125,105 @@ def test_jobs_run_through_a_real_huey_queue(
         runner.stop()
 
 
-def test_interrupted_jobs_are_marked_failed_on_start(app: FastAPI, client: TestClient) -> None:
+def _silent_running_job(app: FastAPI, owner_id: str, job_id: str, attempts: int) -> None:
+    """A job left running by a process that was killed: its last heartbeat is a minute old."""
+    with app.state.session_factory.begin() as session:
+        session.add(
+            Job(
+                id=job_id,
+                owner_id=owner_id,
+                kind="test.count",
+                payload={"n": 3},
+                status="running",
+                attempts=attempts,
+                heartbeat_at=utcnow() - timedelta(seconds=60),
+            )
+        )
+
+
+def test_a_job_whose_worker_died_runs_again_and_completes(app: FastAPI, client: TestClient) -> None:
+    owner = signup(client, "owner@example.com")
+    _silent_running_job(app, owner.user["_id"], "01J00000000000000000000001", attempts=1)
+    runner: JobRunner = app.state.services.jobs
+    assert runner.liveness.sweep() == ["01J00000000000000000000001"]
+    runner.wait_idle()
+    body = client.get("/api/jobs/01J00000000000000000000001", headers=owner.headers).json()
+    assert (body["status"], body["result"]) == ("succeeded", {"counted": 3})
+    assert runner.liveness.sweep() == []  # nothing is run twice
+
+
+def test_a_job_that_lost_its_worker_twice_fails_typed(app: FastAPI, client: TestClient) -> None:
+    owner = signup(client, "owner@example.com")
+    _silent_running_job(app, owner.user["_id"], "01J00000000000000000000002", attempts=2)
+    assert app.state.services.jobs.liveness.sweep() == []
+    body = client.get("/api/jobs/01J00000000000000000000002", headers=owner.headers).json()
+    assert (body["status"], body["errorCode"]) == ("failed", "job_interrupted")
+
+
+def test_a_living_job_is_left_alone(app: FastAPI, client: TestClient) -> None:
     owner = signup(client, "owner@example.com")
     with app.state.session_factory.begin() as session:
         session.add(
             Job(
-                id="01J00000000000000000000000",
+                id="01J00000000000000000000003",
                 owner_id=owner.user["_id"],
                 kind="test.count",
                 status="running",
+                attempts=1,
+                heartbeat_at=utcnow(),
             )
         )
-    app.state.services.jobs.fail_interrupted()
-    body = client.get("/api/jobs/01J00000000000000000000000", headers=owner.headers).json()
-    assert (body["status"], body["errorCode"]) == ("failed", "job_interrupted")
+    assert app.state.services.jobs.liveness.sweep() == []
+    body = client.get("/api/jobs/01J00000000000000000000003", headers=owner.headers).json()
+    assert body["status"] == "running"
+
+
+def test_heartbeats_keep_a_long_job_alive(app: FastAPI, client: TestClient) -> None:
+    owner = signup(client, "owner@example.com")
+    _silent_running_job(app, owner.user["_id"], "01J00000000000000000000004", attempts=1)
+    liveness = app.state.services.jobs.liveness
+    liveness.started("01J00000000000000000000004")  # this process runs it and is alive
+    liveness.beat()
+    liveness.finished("01J00000000000000000000004")
+    assert liveness.sweep() == []
+
+
+def test_a_queued_job_whose_message_was_lost_is_sent_again(
+    app: FastAPI, client: TestClient
+) -> None:
+    owner = signup(client, "owner@example.com")
+    with app.state.session_factory.begin() as session:
+        # Committed, but the queue never got it (Redis was down at that moment).
+        session.add(
+            Job(
+                id="01J00000000000000000000005",
+                owner_id=owner.user["_id"],
+                kind="test.count",
+                payload={"n": 5},
+                status="queued",
+                created_at=utcnow() - timedelta(minutes=10),
+                updated_at=utcnow() - timedelta(minutes=10),
+            )
+        )
+    runner: JobRunner = app.state.services.jobs
+    assert runner.liveness.redeliver_forgotten() == ["01J00000000000000000000005"]
+    runner.wait_idle()
+    body = client.get("/api/jobs/01J00000000000000000000005", headers=owner.headers).json()
+    assert (body["status"], body["result"]) == ("succeeded", {"counted": 5})
+    assert runner.liveness.redeliver_forgotten() == []
+
+
+def test_a_message_delivered_twice_runs_the_job_once(app: FastAPI, client: TestClient) -> None:
+    owner = signup(client, "owner@example.com")
+    runs: list[str] = []
+
+    @job_handler("test.once")
+    def _once(ctx: JobContext, payload: dict[str, Any]) -> None:
+        runs.append(ctx.job_id)
+
+    job_id = _start(app, owner.user["_id"], "test.once", {})  # enqueued by commit and by hand
+    app.state.services.jobs.run(job_id)
+    assert runs == [job_id]
 
 
 @pytest.fixture(autouse=True)

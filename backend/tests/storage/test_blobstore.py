@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,36 +19,15 @@ from slidewright.storage import (
     make_key,
     validate_key,
 )
+from tests.s3 import create_bucket, moto_server
 
 S3_KEYS = {"access_key_id": "testing", "secret_access_key": "testing"}
 
 
 @pytest.fixture(scope="module")
 def moto_endpoint() -> Iterator[str]:
-    from moto.server import ThreadedMotoServer
-
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
-    server.start()
-    host, port = server.get_host_and_port()
-    try:
-        yield f"http://{host}:{port}"
-    finally:
-        server.stop()
-
-
-def _create_bucket(endpoint: str) -> str:
-    import boto3
-
-    bucket = f"sw-{uuid.uuid4().hex[:12]}"
-    client = boto3.client(
-        "s3",
-        endpoint_url=endpoint,
-        region_name="us-east-1",
-        aws_access_key_id="testing",
-        aws_secret_access_key="testing",
-    )
-    client.create_bucket(Bucket=bucket)
-    return bucket
+    with moto_server() as endpoint:
+        yield endpoint
 
 
 @pytest.fixture(params=["memory", "local", "s3"])
@@ -59,7 +37,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> BlobStore:
     if request.param == "local":
         return LocalBlobStore(tmp_path / "blobs")
     endpoint = request.getfixturevalue("moto_endpoint")
-    return S3BlobStore(_create_bucket(endpoint), endpoint=endpoint, region="us-east-1", **S3_KEYS)
+    return S3BlobStore(create_bucket(endpoint), endpoint=endpoint, region="us-east-1", **S3_KEYS)
 
 
 KEY = "templates/u1/t1/original.pptx"
@@ -241,7 +219,7 @@ def test_build_blob_store_urls(tmp_path: Path) -> None:
 def test_build_s3_store_from_url_with_env_credentials(
     moto_endpoint: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bucket = _create_bucket(moto_endpoint)
+    bucket = create_bucket(moto_endpoint)
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
     for name in ("AWS_SESSION_TOKEN", "AWS_PROFILE", "AWS_ENDPOINT_URL"):

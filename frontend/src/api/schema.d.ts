@@ -24,6 +24,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Readiness
+         * @description Whether this process can serve now: the database, the job queue, the blob storage and
+         *     (where it runs jobs) LibreOffice answer. 503 `not_ready` otherwise, naming what failed.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/config": {
         parameters: {
             query?: never;
@@ -3649,6 +3670,36 @@ export interface components {
              */
             authType: "local" | "chat";
         };
+        /** Readiness */
+        Readiness: {
+            /**
+             * Status
+             * @description 'ready', or 'not_ready' (503) when a dependency fails
+             */
+            status: string;
+            /**
+             * Database
+             * @description 'ok' or 'unreachable'
+             */
+            database: string;
+            /**
+             * Queue
+             * @description the job queue: 'ok' or 'unreachable'
+             */
+            queue: string;
+            /**
+             * Storage
+             * @description the blob storage: 'ok' or 'unreachable'
+             */
+            storage: string;
+            /**
+             * Renderer
+             * @description LibreOffice: 'ok', 'unreachable', or 'not_used' where this process runs no jobs (SLIDEWRIGHT_EMBEDDED_WORKERS=0)
+             */
+            renderer: string;
+            /** Version */
+            version: string;
+        };
         /** RecommendSlideshowRequest */
         RecommendSlideshowRequest: {
             /** Description */
@@ -4388,6 +4439,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

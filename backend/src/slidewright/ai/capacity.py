@@ -113,6 +113,8 @@ def text_budget(element: dict[str, Any]) -> TextBudget:
     else:
         max_items = min(max(lines, sample_items), sample_items + max(1, sample_items // 3))
     measured = by_lines and bool(capacity.get("maxChars"))
+    if measured:  # at LIST_SCALE the box holds 1/LIST_SCALE² as many characters
+        max_chars = max(max_chars, math.floor(full / LIST_SCALE**2))
     return TextBudget(
         max_chars=max_chars,
         max_chars_cjk=max(1, math.floor(max_chars / cjk_weight)),

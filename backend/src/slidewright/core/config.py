@@ -6,6 +6,7 @@ SQLite and local files under `./data`, a generated secret key, no license limits
 
 from __future__ import annotations
 
+import os
 import secrets
 from functools import cached_property
 from pathlib import Path
@@ -59,7 +60,19 @@ class Settings(BaseSettings):
     embedded_workers: int = Field(
         default=2, ge=0, description="Job threads inside the app; 0 when `slidewright worker` runs"
     )
+    job_heartbeat_seconds: float = Field(
+        default=5.0, gt=0, description="how often a process stamps the jobs it runs"
+    )
+    job_stale_after_seconds: float = Field(
+        default=30.0, gt=0, description="silence after which a running job's worker is dead"
+    )
     renderer: str = Field(default="auto", description="auto, unoserver, soffice or fake")
+    renderer_memory_mb: int = Field(
+        default=1024, ge=0, description="address-space cap of each LibreOffice (0: none)"
+    )
+    renderer_recycle_after: int = Field(
+        default=200, ge=1, description="conversions before the warm LibreOffice is restarted"
+    )
     render_timeout_seconds: float = Field(default=180, gt=0)
     install_builtins: bool = Field(default=True, description="Install the built-in templates.")
     auto_migrate: bool = Field(default=True, description="Migrate the database when serving.")
@@ -141,8 +154,18 @@ class Settings(BaseSettings):
             return self.secret_key
         key_file = self.resolved_data_dir / "secret_key"
         if not key_file.exists():
-            key_file.touch(mode=0o600)
-            key_file.write_text(secrets.token_urlsafe(48))
+            # Written aside and linked into place: processes starting together (web processes,
+            # a worker) all end up with the first key written, never an empty or torn one.
+            key_file.parent.mkdir(parents=True, exist_ok=True)
+            draft = key_file.with_name(f"secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+            draft.touch(mode=0o600)
+            draft.write_text(secrets.token_urlsafe(48))
+            try:
+                os.link(draft, key_file)
+            except FileExistsError:
+                pass  # another process was first: use its key
+            finally:
+                draft.unlink()
         return key_file.read_text().strip()
 
     @cached_property

@@ -9,21 +9,17 @@ from typing import Any
 
 from huey import Huey, PostgresHuey, RedisHuey, SqliteHuey
 from huey.consumer import Consumer
-from sqlalchemy import update
+from sqlalchemy import CursorResult, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from slidewright.core.clock import utcnow
 from slidewright.core.config import Settings
 from slidewright.core.errors import AppError, InternalError
+from slidewright.jobs.liveness import JobLiveness
 from slidewright.jobs.models import FAILED, QUEUED, RUNNING, SUCCEEDED, Job
 from slidewright.jobs.registry import handler_for
 
 log = logging.getLogger("slidewright.jobs")
-
-
-class JobInterruptedError(AppError):
-    code, status = "job_interrupted", 500
-    en = "The server restarted while this job was running. Please try again."
-    zh = "任务运行期间服务器重启了，请重试。"
 
 
 @dataclass
@@ -85,6 +81,13 @@ class JobRunner:
         self._inline: list[threading.Thread] = []
         if self.huey is not None:
             self._task = self.huey.task(name="slidewright.run_job")(self.run)
+        self.liveness = JobLiveness(
+            session_factory,
+            self.enqueue,
+            heartbeat_s=settings.job_heartbeat_seconds,
+            stale_after_s=settings.job_stale_after_seconds,
+            sweep_s=max(settings.job_heartbeat_seconds, settings.job_stale_after_seconds / 3),
+        )
 
     def enqueue(self, job_id: str) -> None:
         if self.immediate:
@@ -101,12 +104,28 @@ class JobRunner:
             self._inline.pop().join(timeout)
 
     def run(self, job_id: str) -> None:
+        # Claimed with a compare-and-set: a message delivered twice, or a job already taken by
+        # another worker, runs once.
         with self.session_factory.begin() as session:
-            job = session.get(Job, job_id)
-            if job is None or job.status in (SUCCEEDED, FAILED):
+            claim: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Job)
+                .where(Job.id == job_id, Job.status == QUEUED)
+                .values(
+                    status=RUNNING, progress=0, attempts=Job.attempts + 1, heartbeat_at=utcnow()
+                )
+            )
+            job = session.get(Job, job_id) if claim.rowcount else None
+            if job is None:
                 return
-            job.status, job.progress = RUNNING, 0
             kind, owner_id, payload = job.kind, job.owner_id, dict(job.payload or {})
+        log.info("job %s (%s) started", job_id, kind)
+        self.liveness.started(job_id)
+        try:
+            self._run_claimed(job_id, kind, owner_id, payload)
+        finally:
+            self.liveness.finished(job_id)
+
+    def _run_claimed(self, job_id: str, kind: str, owner_id: str, payload: dict[str, Any]) -> None:
         spec = handler_for(kind)
         context = JobContext(job_id, owner_id, self.settings, self.session_factory, self.services)
         try:
@@ -137,20 +156,10 @@ class JobRunner:
         with self.session_factory.begin() as session:
             session.execute(update(Job).where(Job.id == job_id).values(**values))
 
-    def fail_interrupted(self) -> None:
-        """Jobs left running by a previous process can never finish: mark them failed."""
-        error = JobInterruptedError()
-        with self.session_factory.begin() as session:
-            session.execute(
-                update(Job)
-                .where(Job.status == RUNNING)
-                .values(status=FAILED, error_code=error.code, error_message=error.message("en"))
-            )
-
     def start_embedded(self, workers: int) -> None:
         if self.huey is None or workers < 1:
             return
-        self.fail_interrupted()
+        self.liveness.start()
         self._consumer = _EmbeddedConsumer(
             self.huey, workers=workers, worker_type="thread", max_delay=MAX_POLL_DELAY_S
         )
@@ -160,12 +169,19 @@ class JobRunner:
         """Blocks: a standalone consumer (`slidewright worker`) with signal handling."""
         if self.huey is None:
             raise ValueError("SLIDEWRIGHT_JOBS_URL=immediate has no queue to work on")
-        Consumer(self.huey, workers=workers, worker_type="thread", max_delay=MAX_POLL_DELAY_S).run()
+        self.liveness.start()
+        try:
+            Consumer(
+                self.huey, workers=workers, worker_type="thread", max_delay=MAX_POLL_DELAY_S
+            ).run()
+        finally:
+            self.liveness.stop()
 
     def stop(self) -> None:
         if self._consumer is not None:
             self._consumer.stop(graceful=True)
             self._consumer = None
+        self.liveness.stop()
 
 
 __all__ = ["QUEUED", "JobContext", "JobRunner"]

@@ -65,6 +65,7 @@ from lxml import etree
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from slidewright.pptx_engine.errors import PptxEngineError
+from slidewright.pptx_engine.tether import DEFAULT_MEMORY_MB, tethered
 
 log = logging.getLogger("slidewright.render")
 
@@ -452,6 +453,7 @@ class SofficeRenderer:
         work_root: str | os.PathLike[str] | None = None,
         isolate_network: bool = True,
         import_filter: str = PPTX_IMPORT_FILTER,
+        memory_mb: int = DEFAULT_MEMORY_MB,
     ) -> None:
         found = soffice or find_soffice()
         if not found:
@@ -463,6 +465,7 @@ class SofficeRenderer:
         self.work_root = Path(work_root) if work_root is not None else None
         self.isolate_network = isolate_network
         self.import_filter = import_filter
+        self.memory_mb = memory_mb
 
     def render(
         self, pptx_bytes: bytes, *, slides: Sequence[int] | None = None, timeout_s: float
@@ -493,7 +496,7 @@ class SofficeRenderer:
         filter_data = {
             name: {"type": kind, "value": value} for name, kind, value in PDF_FILTER_DATA
         }
-        cmd = [
+        command = [
             *(network_isolation_prefix() if self.isolate_network else ()),
             self.soffice,
             f"-env:UserInstallation={profile.as_uri()}",
@@ -513,7 +516,11 @@ class SofficeRenderer:
             str(deck),
         ]
         result = _run(
-            cmd, deadline=deadline, env=_sandbox_env(workdir), cwd=workdir, what="LibreOffice"
+            tethered(command, memory_mb=self.memory_mb),
+            deadline=deadline,
+            env=_sandbox_env(workdir),
+            cwd=workdir,
+            what="LibreOffice",
         )
         pdf = outdir / "deck.pdf"
         if not pdf.is_file() or pdf.stat().st_size == 0:
@@ -682,6 +689,7 @@ class UnoserverRenderer:
         max_jobs_per_server: int = 200,
         retry_after_s: float = 60.0,
         import_filter: str = PPTX_IMPORT_FILTER,
+        memory_mb: int = DEFAULT_MEMORY_MB,
     ) -> None:
         found = soffice or find_soffice()
         if not found:
@@ -699,8 +707,9 @@ class UnoserverRenderer:
         self.launcher: tuple[str, ...] = resolved
         self.work_root = Path(work_root) if work_root is not None else None
         self.fallback: Renderer = fallback or SofficeRenderer(
-            soffice=found, work_root=work_root, import_filter=import_filter
+            soffice=found, work_root=work_root, import_filter=import_filter, memory_mb=memory_mb
         )
+        self.memory_mb = memory_mb
         self.startup_timeout_s = startup_timeout_s
         self.max_jobs_per_server = max_jobs_per_server
         self.retry_after_s = retry_after_s
@@ -776,23 +785,26 @@ class UnoserverRenderer:
         uno_port = _free_port()
         while uno_port == port:
             uno_port = _free_port()
-        command = [
-            *self.launcher,
-            "--interface",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--uno-interface",
-            "127.0.0.1",
-            "--uno-port",
-            str(uno_port),
-            "--user-installation",
-            str(profile),
-            "--executable",
-            self.soffice,
-            "--temp-dir",
-            env["TMPDIR"],
-        ]
+        command = tethered(
+            [
+                *self.launcher,
+                "--interface",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--uno-interface",
+                "127.0.0.1",
+                "--uno-port",
+                str(uno_port),
+                "--user-installation",
+                str(profile),
+                "--executable",
+                self.soffice,
+                "--temp-dir",
+                env["TMPDIR"],
+            ],
+            memory_mb=self.memory_mb,
+        )
         with open(workdir / "server.log", "wb") as log_file:
             proc = subprocess.Popen(
                 command,
@@ -1020,7 +1032,11 @@ RendererKind = Literal["auto", "unoserver", "soffice", "fake"]
 
 
 def build_renderer(
-    kind: RendererKind | str = "auto", *, work_root: str | os.PathLike[str] | None = None
+    kind: RendererKind | str = "auto",
+    *,
+    work_root: str | os.PathLike[str] | None = None,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    recycle_after: int = 200,
 ) -> Renderer:
     """The renderer for `kind`: 'auto' prefers the warm unoserver, then one soffice per job.
 
@@ -1039,16 +1055,22 @@ def build_renderer(
         )
     _Poppler.find()
     if kind == "soffice":
-        return SofficeRenderer(soffice=soffice, work_root=work_root)
+        return SofficeRenderer(soffice=soffice, work_root=work_root, memory_mb=memory_mb)
     launcher = find_unoserver_launcher()
     if launcher is not None:
-        return UnoserverRenderer(soffice=soffice, launcher=launcher, work_root=work_root)
+        return UnoserverRenderer(
+            soffice=soffice,
+            launcher=launcher,
+            work_root=work_root,
+            memory_mb=memory_mb,
+            max_jobs_per_server=recycle_after,
+        )
     if kind == "unoserver":
         raise RenderUnavailable(
             "No Python interpreter here can import LibreOffice's uno module (install python3-uno)."
         )
     log.info("uno is not importable: rendering with one soffice per job")
-    return SofficeRenderer(soffice=soffice, work_root=work_root)
+    return SofficeRenderer(soffice=soffice, work_root=work_root, memory_mb=memory_mb)
 
 
 def render_to_dir(

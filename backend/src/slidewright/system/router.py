@@ -9,6 +9,7 @@ from slidewright import __version__
 from slidewright.core.deps import SettingsDep
 from slidewright.core.schemas import ApiModel
 from slidewright.services import ServicesDep
+from slidewright.system.readiness import UNREACHABLE, readiness
 
 router = APIRouter(tags=["system"])
 
@@ -16,6 +17,18 @@ router = APIRouter(tags=["system"])
 class Health(ApiModel):
     status: str
     database: str
+    version: str
+
+
+class Readiness(ApiModel):
+    status: str = Field(description="'ready', or 'not_ready' (503) when a dependency fails")
+    database: str = Field(description="'ok' or 'unreachable'")
+    queue: str = Field(description="the job queue: 'ok' or 'unreachable'")
+    storage: str = Field(description="the blob storage: 'ok' or 'unreachable'")
+    renderer: str = Field(
+        description="LibreOffice: 'ok', 'unreachable', or 'not_used' where this process "
+        "runs no jobs (SLIDEWRIGHT_EMBEDDED_WORKERS=0)"
+    )
     version: str
 
 
@@ -46,6 +59,23 @@ def get_health(request: Request) -> Health | JSONResponse:
         body = Health(status="degraded", database="unreachable", version=__version__)
         return JSONResponse(body.model_dump(by_alias=True), status_code=503)
     return Health(status="ok", database="ok", version=__version__)
+
+
+@router.get(
+    "/health/ready",
+    operation_id="getReadiness",
+    response_model=Readiness,
+    responses={503: {"model": Readiness}},
+)
+def get_readiness(request: Request, services: ServicesDep) -> Readiness | JSONResponse:
+    """Whether this process can serve now: the database, the job queue, the blob storage and
+    (where it runs jobs) LibreOffice answer. 503 `not_ready` otherwise, naming what failed."""
+    checks = readiness(request.app.state.engine, services)
+    ready = all(value != UNREACHABLE for value in checks.values())
+    body = Readiness(status="ready" if ready else "not_ready", version=__version__, **checks)
+    if not ready:
+        return JSONResponse(body.model_dump(by_alias=True), status_code=503)
+    return body
 
 
 @router.get("/app/config", operation_id="getAppConfig")

@@ -1,0 +1,66 @@
+"""Readiness: whether this process can do its work now. `/api/health` says the process is alive
+(and its database answers); `/api/health/ready` also asks the job queue, the blob storage and,
+where this process renders (embedded workers), LibreOffice. A load balancer sends traffic only
+to ready replicas; an orchestrator restarts only dead ones."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import text
+
+from slidewright.services import Services
+
+log = logging.getLogger("slidewright.health")
+
+OK, UNREACHABLE, NOT_USED = "ok", "unreachable", "not_used"
+PROBE_KEY = "health/readiness-probe"
+
+
+def _database(engine: Any) -> None:
+    with engine.connect() as connection:
+        connection.execute(text("SELECT 1"))
+
+
+def _queue(services: Services) -> None:
+    huey = services.jobs.huey
+    if huey is None:  # jobs run inline (tests): nothing to reach
+        return
+    conn = getattr(huey.storage, "conn", None)
+    if conn is not None and hasattr(conn, "ping"):  # Redis
+        conn.ping()
+    else:  # SQLite or PostgreSQL queue: a query on its table
+        huey.storage.queue_size()
+
+
+def _storage(services: Services) -> None:
+    services.blobs.exists(PROBE_KEY)  # a read is enough to know the store answers
+
+
+def _renderer(services: Services) -> None:
+    services.renderer  # noqa: B018  (building it finds LibreOffice and poppler, or raises)
+
+
+def readiness(engine: Any, services: Services) -> dict[str, str]:
+    """Each dependency: 'ok', 'unreachable' or 'not_used' (a replica that does not render)."""
+    checks: dict[str, Callable[[], None] | None] = {
+        "database": lambda: _database(engine),
+        "queue": lambda: _queue(services),
+        "storage": lambda: _storage(services),
+        "renderer": (lambda: _renderer(services)) if services.settings.embedded_workers else None,
+    }
+    results: dict[str, str] = {}
+    for name, check in checks.items():
+        if check is None:
+            results[name] = NOT_USED
+            continue
+        try:
+            check()
+        except Exception as exc:  # any failure means "not ready"; the log says why
+            log.warning("readiness: %s unreachable: %s", name, exc)
+            results[name] = UNREACHABLE
+        else:
+            results[name] = OK
+    return results

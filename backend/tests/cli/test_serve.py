@@ -1,0 +1,92 @@
+"""`slidewright serve --workers N`: N web processes behind one port, prepared once (migrated,
+built-ins installed, one secret key), stopped gracefully by SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from slidewright.cli import default_web_workers
+from slidewright.core.config import Settings
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in path.read_text().split()] if path.exists() else []
+
+
+def test_default_processes_follow_the_database(tmp_path: Path) -> None:
+    assert default_web_workers(Settings(data_dir=tmp_path)) == 1  # SQLite: one writer
+    postgres = Settings(data_dir=tmp_path, database_url="postgresql+psycopg://db/slidewright")
+    assert default_web_workers(postgres) == max(1, min(os.cpu_count() or 1, 4))
+
+
+def test_serve_runs_several_processes_and_stops_gracefully(tmp_path: Path) -> None:
+    port = _free_port()
+    env = {
+        **os.environ,
+        "SLIDEWRIGHT_DATA_DIR": str(tmp_path / "data"),
+        "SLIDEWRIGHT_RENDERER": "fake",
+        "SLIDEWRIGHT_AI_PROVIDER": "offline",
+        "SLIDEWRIGHT_FRONTEND_DIST": str(tmp_path / "no-frontend"),
+    }
+    env.pop("SLIDEWRIGHT_DATABASE_URL", None)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "slidewright.cli", "serve", "--workers", "2", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        ready = False
+        while time.monotonic() < deadline and not ready:
+            try:
+                ready = httpx.get(f"http://127.0.0.1:{port}/api/health/ready").status_code == 200
+            except httpx.HTTPError:
+                time.sleep(0.3)
+        assert ready, "the server did not become ready"
+        # uvicorn's supervisor and its two web processes (plus the queue's helpers, if any).
+        assert len([c for c in _children(server.pid) if _is_python(c)]) >= 2
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
+            signup = client.post(
+                "/api/auth/signup",
+                json={"name": "Ada", "email": "ada@example.com", "password": "secret-123"},
+            )
+            assert signup.status_code == 201, signup.text
+            token = signup.json()["token"]
+            # Every process accepts the token: one secret key for all of them.
+            for _ in range(8):
+                me = client.get("/api/users/me", headers={"Authorization": f"Bearer {token}"})
+                assert me.status_code == 200
+            templates = client.get("/api/pptx-files", headers={"Authorization": f"Bearer {token}"})
+            assert any(item["builtin"] for item in templates.json())  # installed once, before
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=40) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+        output = server.stdout.read() if server.stdout else ""
+    assert "2 processes" in output
+    assert "Traceback" not in output
+
+
+def _is_python(pid: int) -> bool:
+    try:
+        return "python" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return False
