@@ -4,6 +4,7 @@ renderer, a provider pointed at a fake OpenAI-compatible server)."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -19,6 +20,9 @@ from slidewright.storage.obstore_store import build_blob_store
 
 if TYPE_CHECKING:
     from slidewright.pptx_engine.render import Renderer
+
+
+log = logging.getLogger("slidewright")
 
 
 class Services:
@@ -56,6 +60,13 @@ class Services:
             return self._renderer
 
     def start(self) -> None:
+        if not self.settings.embedded_workers and not self.settings.jobs_url:
+            # A replica that only enqueues, onto the local SQLite queue: only a worker on this
+            # host with the same data directory would ever run its jobs.
+            log.warning(
+                "SLIDEWRIGHT_EMBEDDED_WORKERS=0 but SLIDEWRIGHT_JOBS_URL is not set: jobs go to "
+                "this host's SQLite queue; set the shared Redis or PostgreSQL queue"
+            )
         self.jobs.start_embedded(self.settings.embedded_workers)
         if self.settings.embedded_workers:
             self.warm_up_renderer()

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { BrandMark } from './BrandMark';
 import { Copyright } from './Copyright';
 import { LanguageSelector } from './LanguageSelector';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 interface AuthPageLayoutProps {
   appTitle: string;
@@ -20,6 +21,7 @@ interface AuthPageLayoutProps {
 export function AuthPageLayout({ appTitle, title, subtitle, children, footerAction }: AuthPageLayoutProps) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <SkipLink />
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', px: { xs: 2, sm: 4 }, py: 2 }}>
         <Box
           component={RouterLink}
@@ -34,7 +36,7 @@ export function AuthPageLayout({ appTitle, title, subtitle, children, footerActi
         <Box sx={{ flex: 1 }} />
         <LanguageSelector />
       </Box>
-      <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, py: 4 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ outline: 'none', flex: 1, display: 'grid', placeItems: 'center', px: 2, py: 4 }}>
         <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 5 } }}>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
             {title}

@@ -66,6 +66,19 @@ export function createAppTheme(language: UiLanguage): Theme {
       ai: base.palette.augmentColor({ color: { main: brandColors.aiPurple }, name: 'ai' }),
     },
     components: {
+      // WCAG 2.3.3: people who ask their system for less motion get no animations.
+      MuiCssBaseline: {
+        styleOverrides: {
+          '@media (prefers-reduced-motion: reduce)': {
+            '*, *::before, *::after': {
+              animationDuration: '0.01ms !important',
+              animationIterationCount: '1 !important',
+              transitionDuration: '0.01ms !important',
+              scrollBehavior: 'auto !important',
+            },
+          },
+        },
+      },
       MuiButton: {
         styleOverrides: { root: { fontWeight: 700, textTransform: 'none' } },
       },

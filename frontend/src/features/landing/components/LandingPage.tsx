@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { DocumentationSection } from './DocumentationSection';
 import { FeatureGrid } from './FeatureGrid';
 import { Hero } from './Hero';
@@ -11,8 +12,9 @@ import { LandingHeader } from './LandingHeader';
 export function LandingPage({ appTitle, headerActions }: { appTitle: string; headerActions?: ReactNode }) {
   return (
     <Box sx={{ bgcolor: 'background.default', minHeight: '100vh' }}>
+      <SkipLink />
       <LandingHeader appTitle={appTitle} actions={headerActions} />
-      <Box component="main">
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ outline: 'none' }}>
         <Hero />
         <FeatureGrid />
         <HowItWorks />

@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '@/components/BrandMark';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { NavDrawer } from './NavDrawer';
 
 interface AppShellProps {
@@ -30,6 +31,7 @@ export function AppShell({ appTitle, actions, children }: AppShellProps) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="fixed" color="primary" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           <IconButton
@@ -57,7 +59,7 @@ export function AppShell({ appTitle, actions, children }: AppShellProps) {
         </Toolbar>
       </AppBar>
       <NavDrawer open={drawerOpen} overlay={overlay} onClose={() => setDrawerOpen(false)} />
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 4 } }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 4 }, outline: 'none' }}>
         <Toolbar />
         {children}
       </Box>
