@@ -108,17 +108,41 @@ def run() -> list[dict]:
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     ratio = fill / floor
     return [
-        {"measure": f"fill_deck {DECK_SLIDES} slides from {TEMPLATE_SLIDES} (median of {RUNS})",
-         "value": f"{fill:.3f} s", "target": "< 2 s", "ok": fill < 2.0},
-        {"measure": f"floor: python-pptx open + save of the result (median of {RUNS})",
-         "value": f"{floor:.3f} s", "target": "reference", "ok": ""},
-        {"measure": "fill_deck / floor", "value": f"{ratio:.2f}x", "target": "< 4x",
-         "ok": ratio < 4.0},
-        {"measure": "peak Python-heap allocations in one export (tracemalloc; no lxml)",
-         "value": f"{peak / 2**20:.1f} MiB", "target": "", "ok": ""},
-        {"measure": "process max RSS: before the first export -> peak (delta)",
-         "value": f"{rss_before / 1024:.0f} -> {rss_after / 1024:.0f} MiB "
-                  f"(+{(rss_after - rss_before) / 1024:.0f})", "target": "", "ok": ""},
-        {"measure": "output size", "value": f"{len(output) / 2**20:.2f} MiB", "target": "",
-         "ok": ""},
+        {
+            "measure": f"fill_deck {DECK_SLIDES} slides from {TEMPLATE_SLIDES} (median of {RUNS})",
+            "value": f"{fill:.3f} s",
+            "target": "< 2 s",
+            "ok": fill < 2.0,
+        },
+        {
+            "measure": f"floor: python-pptx open + save of the result (median of {RUNS})",
+            "value": f"{floor:.3f} s",
+            "target": "reference",
+            "ok": "",
+        },
+        {
+            "measure": "fill_deck / floor",
+            "value": f"{ratio:.2f}x",
+            "target": "< 4x",
+            "ok": ratio < 4.0,
+        },
+        {
+            "measure": "peak Python-heap allocations in one export (tracemalloc; no lxml)",
+            "value": f"{peak / 2**20:.1f} MiB",
+            "target": "",
+            "ok": "",
+        },
+        {
+            "measure": "process max RSS: before the first export -> peak (delta)",
+            "value": f"{rss_before / 1024:.0f} -> {rss_after / 1024:.0f} MiB "
+            f"(+{(rss_after - rss_before) / 1024:.0f})",
+            "target": "",
+            "ok": "",
+        },
+        {
+            "measure": "output size",
+            "value": f"{len(output) / 2**20:.2f} MiB",
+            "target": "",
+            "ok": "",
+        },
     ]

@@ -3,6 +3,7 @@
 Usage (from backend/, so the project's environment is used):
     uv run python ../bench/run.py            # all of them
     uv run python ../bench/run.py templates  # only bench_templates.py
+    uv run python ../bench/run.py load       # bench_load.py: several minutes, PostgreSQL + Redis
 """
 
 from __future__ import annotations

@@ -92,6 +92,12 @@ def get_current_user(
     user, may_write = bearer_user(session, factory, settings, _raw_token(credentials))
     if not may_write and not _is_read(request):
         raise ApiTokenReadOnlyError()
+    # Give the connection back while the request waits for a thread to run its endpoint: held
+    # across that wait, a burst of requests (200 users) holds every pooled connection while the
+    # threads that would release them wait for one, and the process stalls for the pool's 30 s
+    # timeout. The user stays loaded (expire_on_commit=False); the endpoint takes a connection
+    # again on its first query, and the request still commits once at its end.
+    session.commit()
     return user
 
 

@@ -107,6 +107,15 @@ class InternalError(AppError):
     zh = "服务器出错，请重试。"
 
 
+class ServerBusyError(AppError):
+    """Every database connection stayed in use for the pool's timeout: too many requests at
+    once for this process. A retry shortly after usually succeeds."""
+
+    code, status = "server_busy", 503
+    en = "The server is busy. Please try again in a moment."
+    zh = "服务器繁忙，请稍后再试。"
+
+
 _STATUS_ERRORS: dict[int, type[AppError]] = {
     401: NotAuthenticatedError,
     403: ForbiddenError,
@@ -143,6 +152,12 @@ def validation_details(problems: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def install_error_handlers(app: FastAPI) -> None:
+    from sqlalchemy.exc import TimeoutError as PoolTimeoutError
+
+    @app.exception_handler(PoolTimeoutError)
+    async def _pool_timeout(request: Request, exc: PoolTimeoutError) -> JSONResponse:
+        return error_response(ServerBusyError(), request_lang(request), {"Retry-After": "5"})
+
     @app.exception_handler(AppError)
     async def _app_error(request: Request, exc: AppError) -> JSONResponse:
         headers = {"Retry-After": "60"} if exc.status == 429 else None
