@@ -14,9 +14,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from slidewright import __version__, migrate
 from slidewright.api import api_router
 from slidewright.core.config import Settings, load_settings
-from slidewright.core.db import make_engine, make_session_factory, unit_of_work
+from slidewright.core.db import make_engine, make_session_factory, pool_capacity, unit_of_work
 from slidewright.core.errors import install_error_handlers
-from slidewright.core.middleware import BodySizeLimitMiddleware, RequestLogMiddleware
+from slidewright.core.middleware import (
+    BodySizeLimitMiddleware,
+    InFlightLimitMiddleware,
+    RequestLogMiddleware,
+)
 from slidewright.core.ratelimit import RateLimiter
 from slidewright.core.security_headers import SecurityHeadersMiddleware
 from slidewright.mcp.server import mount_mcp
@@ -82,7 +86,12 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         generate_unique_id_function=_operation_id,
         lifespan=lifespan,
     )
-    engine = make_engine(settings.resolved_database_url)
+    engine = make_engine(
+        settings.resolved_database_url,
+        pool_size=settings.db_pool_size,
+        max_overflow=settings.db_max_overflow,
+        pool_timeout=settings.db_pool_timeout,
+    )
     app.state.settings = settings
     app.state.engine = engine
     app.state.session_factory = make_session_factory(engine)
@@ -107,6 +116,11 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
             allow_headers=["*"],
             expose_headers=["Content-Disposition", "X-Request-ID"],
         )
+    capacity = pool_capacity(engine)
+    if capacity is not None:
+        # Room left for the job threads of this process and the heartbeat.
+        in_flight = max(1, capacity - settings.embedded_workers - 2)
+        app.add_middleware(InFlightLimitMiddleware, limit=in_flight)
     app.add_middleware(RequestLogMiddleware)
     # Outermost, so error answers from the other middleware carry the headers too.
     https = (settings.public_url or "").lower().startswith("https://")

@@ -3,9 +3,15 @@ users, connections held across that wait exhausted the pool and stalled the proc
 
 from __future__ import annotations
 
+import asyncio
+
+import anyio.to_thread
+import httpx
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
+from slidewright.core.config import Settings
+from slidewright.main import create_app
 from tests.helpers import signup
 
 
@@ -57,3 +63,37 @@ def test_a_request_that_finds_no_free_connection_is_told_to_retry(
         "server_busy",
         "服务器繁忙，请稍后再试。",
     )
+
+
+def test_more_requests_than_connections_all_succeed(settings: Settings) -> None:
+    """Two pooled connections, thirty requests at once: they queue for a slot instead of
+    stalling on the pool (which would answer 503 after the pool timeout)."""
+    tight = settings.model_copy(
+        update={
+            "db_pool_size": 2,
+            "db_max_overflow": 0,
+            "db_pool_timeout": 3,
+            "embedded_workers": 0,
+        }
+    )
+    app = create_app(tight)
+
+    async def burst() -> list[int]:
+        # Fewer threads than requests, as under real load (40 threads, 200 users).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = 4
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://app") as client:
+            signed = await client.post(
+                "/api/auth/signup",
+                json={"name": "Many", "email": "many@example.com", "password": "secret-123"},
+            )
+            headers = {"Authorization": f"Bearer {signed.json()['token']}"}
+            answers = await asyncio.gather(
+                *(client.get("/api/projects", headers=headers) for _ in range(30))
+            )
+            return [answer.status_code for answer in answers]
+
+    try:
+        assert asyncio.run(burst()) == [200] * 30
+    finally:
+        app.state.engine.dispose()

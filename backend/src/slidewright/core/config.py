@@ -60,6 +60,11 @@ class Settings(BaseSettings):
     embedded_workers: int = Field(
         default=2, ge=0, description="Job threads inside the app; 0 when `slidewright worker` runs"
     )
+    db_pool_size: int = Field(default=10, ge=1, description="database connections kept open")
+    db_max_overflow: int = Field(default=20, ge=0, description="extra connections under load")
+    db_pool_timeout: float = Field(
+        default=30, gt=0, description="seconds a request waits for a connection (then 503)"
+    )
     job_heartbeat_seconds: float = Field(
         default=5.0, gt=0, description="how often a process stamps the jobs it runs"
     )

@@ -56,10 +56,15 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(
+    url: str, *, pool_size: int = 10, max_overflow: int = 20, pool_timeout: float = 30
+) -> Engine:
     url = normalize_url(url)
+    pool = {"pool_size": pool_size, "max_overflow": max_overflow, "pool_timeout": pool_timeout}
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 15}, **pool
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -71,7 +76,16 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    return create_engine(url, pool_pre_ping=True, **pool)
+
+
+def pool_capacity(engine: Engine) -> int | None:
+    """How many connections the engine's pool can lend at once (None: no fixed limit)."""
+    pool: Any = engine.pool
+    size, overflow = getattr(pool, "size", None), getattr(pool, "_max_overflow", None)
+    if not callable(size) or not isinstance(overflow, int) or overflow < 0:
+        return None
+    return int(size()) + overflow
 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:
