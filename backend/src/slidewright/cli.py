@@ -26,8 +26,12 @@ class CliError(Exception):
 
 
 def default_web_workers(settings: Settings) -> int:
-    """One process on SQLite (one writer at a time); on PostgreSQL one per core, up to 4."""
+    """One process on SQLite (one writer at a time) or while rate limits are counted in each
+    process's memory (several processes would multiply the sign-in limits); on PostgreSQL with
+    a shared limit store, one per core, up to 4."""
     if settings.resolved_database_url.startswith("sqlite"):
+        return 1
+    if settings.ratelimit_storage_url.startswith("memory"):
         return 1
     return max(1, min(os.cpu_count() or 1, 4))
 
@@ -35,7 +39,7 @@ def default_web_workers(settings: Settings) -> int:
 def _serve(args: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
-    workers = args.workers or default_web_workers(settings)
+    workers = args.workers or (1 if args.reload else default_web_workers(settings))
     if workers > 1 and args.reload:
         raise CliError("--reload runs one process; leave out --workers")
     if workers > 1:
@@ -77,12 +81,12 @@ def _worker(args: argparse.Namespace, settings: Settings) -> int:
     from slidewright.core.db import make_engine, make_session_factory
     from slidewright.services import Services
 
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(name)s %(message)s")
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     services = Services(settings, make_session_factory(make_engine(settings.resolved_database_url)))
     print(f"job worker with {args.threads} threads on {settings.jobs_url or 'the SQLite queue'}")
     services.warm_up_renderer()
     try:
-        services.jobs.run_worker(args.threads)
+        services.jobs.run_worker(args.threads)  # SIGTERM or SIGINT: running jobs finish first
     finally:
         services.close()
     return 0

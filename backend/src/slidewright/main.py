@@ -59,7 +59,7 @@ def prepare_once(settings: Settings) -> None:
 def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
     """The app; `services` lets tests inject fakes (memory storage, fake renderer)."""
     settings = settings or load_settings()
-    logging.basicConfig(level=settings.log_level, format="%(message)s")
+    logging.basicConfig(level=settings.log_level.upper(), format="%(message)s")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

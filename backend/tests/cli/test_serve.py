@@ -31,7 +31,9 @@ def _children(pid: int) -> list[int]:
 def test_default_processes_follow_the_database(tmp_path: Path) -> None:
     assert default_web_workers(Settings(data_dir=tmp_path)) == 1  # SQLite: one writer
     postgres = Settings(data_dir=tmp_path, database_url="postgresql+psycopg://db/slidewright")
-    assert default_web_workers(postgres) == max(1, min(os.cpu_count() or 1, 4))
+    assert default_web_workers(postgres) == 1  # limits in memory: several would multiply them
+    shared = postgres.model_copy(update={"ratelimit_storage_url": "redis://redis:6379/1"})
+    assert default_web_workers(shared) == max(1, min(os.cpu_count() or 1, 4))
 
 
 def test_serve_runs_several_processes_and_stops_gracefully(tmp_path: Path) -> None:

@@ -152,6 +152,22 @@ def test_a_job_whose_worker_died_runs_again_and_completes(app: FastAPI, client: 
     assert runner.liveness.sweep() == []  # nothing is run twice
 
 
+def test_a_superseded_run_cannot_overwrite_the_outcome(app: FastAPI, client: TestClient) -> None:
+    # Run 1 went silent (a paused host), the sweep gave the job to run 2, which succeeded; then
+    # run 1 wakes up and finishes too: it writes nothing.
+    owner = signup(client, "owner@example.com")
+    _silent_running_job(app, owner.user["_id"], "01J00000000000000000000006", attempts=1)
+    runner: JobRunner = app.state.services.jobs
+    assert runner.liveness.sweep() == ["01J00000000000000000000006"]
+    runner.wait_idle()
+    runner._finish("01J00000000000000000000006", 1, "failed", error=_Boom())
+    JobContext(
+        "01J00000000000000000000006", "", app.state.settings, app.state.session_factory, None, 1
+    ).progress(10)
+    body = client.get("/api/jobs/01J00000000000000000000006", headers=owner.headers).json()
+    assert (body["status"], body["result"], body["progress"]) == ("succeeded", {"counted": 3}, 100)
+
+
 def test_a_job_that_lost_its_worker_twice_fails_typed(app: FastAPI, client: TestClient) -> None:
     owner = signup(client, "owner@example.com")
     _silent_running_job(app, owner.user["_id"], "01J00000000000000000000002", attempts=2)

@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 # The source checkout: backend/src/slidewright/core/config.py -> repository root.
@@ -73,7 +73,7 @@ class Settings(BaseSettings):
     )
     renderer: str = Field(default="auto", description="auto, unoserver, soffice or fake")
     renderer_memory_mb: int = Field(
-        default=1024, ge=0, description="address-space cap of each LibreOffice (0: none)"
+        default=2048, ge=0, description="address-space cap of each LibreOffice (0: none)"
     )
     renderer_recycle_after: int = Field(
         default=200, ge=1, description="conversions before the warm LibreOffice is restarted"
@@ -123,6 +123,16 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return [origin.strip() for origin in value.split(",") if origin.strip()]
         return value
+
+    @model_validator(mode="after")
+    def _stale_after_outlasts_heartbeats(self) -> Settings:
+        # Three missed heartbeats at least, or a busy but living worker would lose its jobs.
+        if self.job_stale_after_seconds < 3 * self.job_heartbeat_seconds:
+            raise ValueError(
+                "SLIDEWRIGHT_JOB_STALE_AFTER_SECONDS must be at least 3 x "
+                "SLIDEWRIGHT_JOB_HEARTBEAT_SECONDS"
+            )
+        return self
 
     @property
     def resolved_ai_provider(self) -> str:

@@ -131,11 +131,17 @@ class InFlightLimitMiddleware:
     def __init__(self, app: ASGIApp, limit: int, prefixes: tuple[str, ...] = ("/api", "/mcp")):
         self.app = app
         self.prefixes = prefixes
+        self.exempt = ("/api/health",)  # probes must answer however busy the process is
         self.limit = limit
         self._slots: asyncio.Semaphore | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not str(scope.get("path", "")).startswith(self.prefixes):
+        path = str(scope.get("path", ""))
+        if (
+            scope["type"] != "http"
+            or not path.startswith(self.prefixes)
+            or path.startswith(self.exempt)
+        ):
             await self.app(scope, receive, send)
             return
         if self._slots is None:  # created on the server's event loop

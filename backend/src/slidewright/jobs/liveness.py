@@ -62,18 +62,18 @@ class JobLiveness:
         self.stale_after_s = stale_after_s
         self.sweep_s = sweep_s
         self.max_attempts = max_attempts
-        self._running: set[str] = set()
+        self._running: dict[str, int] = {}  # job id -> the attempt this process runs
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def started(self, job_id: str) -> None:
+    def started(self, job_id: str, attempt: int = 1) -> None:
         with self._lock:
-            self._running.add(job_id)
+            self._running[job_id] = attempt
 
     def finished(self, job_id: str) -> None:
         with self._lock:
-            self._running.discard(job_id)
+            self._running.pop(job_id, None)
 
     def start(self) -> None:
         if self._thread is None:
@@ -104,15 +104,17 @@ class JobLiveness:
 
     def beat(self) -> None:
         with self._lock:
-            running = sorted(self._running)
+            running = sorted(self._running.items())
         if not running:
             return
+        now = utcnow()
         with self.session_factory.begin() as session:
-            session.execute(
-                update(Job)
-                .where(Job.id.in_(running), Job.status == RUNNING)
-                .values(heartbeat_at=utcnow())
-            )
+            for job_id, attempt in running:  # only the runs this process still owns
+                session.execute(
+                    update(Job)
+                    .where(Job.id == job_id, Job.status == RUNNING, Job.attempts == attempt)
+                    .values(heartbeat_at=now)
+                )
 
     def redeliver_forgotten(self) -> list[str]:
         """Sends again the queued jobs nobody has claimed for a long while: their message was

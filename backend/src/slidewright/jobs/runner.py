@@ -9,7 +9,7 @@ from typing import Any
 
 from huey import Huey, PostgresHuey, RedisHuey, SqliteHuey
 from huey.consumer import Consumer
-from sqlalchemy import CursorResult, update
+from sqlalchemy import CursorResult, and_, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from slidewright.core.clock import utcnow
@@ -31,13 +31,22 @@ class JobContext:
     settings: Settings
     session_factory: sessionmaker[Session]
     services: Any
+    attempt: int = 1  # which run of the job this is: writes of an earlier, superseded run drop
 
     def progress(self, percent: int) -> None:
         """Records progress (0-100) in its own transaction, so pollers see it at once."""
         with self.session_factory.begin() as session:
             session.execute(
-                update(Job).where(Job.id == self.job_id).values(progress=max(0, min(100, percent)))
+                update(Job)
+                .where(this_run(self.job_id, self.attempt))
+                .values(progress=max(0, min(100, percent)))
             )
+
+
+def this_run(job_id: str, attempt: int) -> Any:
+    """The job's row while this run still owns it: a run the sweep gave up on (its process
+    went silent, then came back) finds another attempt there and writes nothing."""
+    return and_(Job.id == job_id, Job.status == RUNNING, Job.attempts == attempt)
 
 
 def build_huey(settings: Settings) -> Huey:
@@ -118,31 +127,37 @@ class JobRunner:
             if job is None:
                 return
             kind, owner_id, payload = job.kind, job.owner_id, dict(job.payload or {})
-        log.info("job %s (%s) started", job_id, kind)
-        self.liveness.started(job_id)
+            attempt = job.attempts
+        log.info("job %s (%s) started, attempt %s", job_id, kind, attempt)
+        self.liveness.started(job_id, attempt)
         try:
-            self._run_claimed(job_id, kind, owner_id, payload)
+            self._run_claimed(job_id, attempt, kind, owner_id, payload)
         finally:
             self.liveness.finished(job_id)
 
-    def _run_claimed(self, job_id: str, kind: str, owner_id: str, payload: dict[str, Any]) -> None:
+    def _run_claimed(
+        self, job_id: str, attempt: int, kind: str, owner_id: str, payload: dict[str, Any]
+    ) -> None:
         spec = handler_for(kind)
-        context = JobContext(job_id, owner_id, self.settings, self.session_factory, self.services)
+        context = JobContext(
+            job_id, owner_id, self.settings, self.session_factory, self.services, attempt
+        )
         try:
             if spec is None:
                 raise InternalError(kind=kind)
             result = spec.handler(context, payload)
         except AppError as exc:
-            self._finish(job_id, FAILED, error=exc)
+            self._finish(job_id, attempt, FAILED, error=exc)
         except Exception:
             log.exception("job %s (%s) failed", job_id, kind)
-            self._finish(job_id, FAILED, error=InternalError())
+            self._finish(job_id, attempt, FAILED, error=InternalError())
         else:
-            self._finish(job_id, SUCCEEDED, result=result)
+            self._finish(job_id, attempt, SUCCEEDED, result=result)
 
     def _finish(
         self,
         job_id: str,
+        attempt: int,
         status: str,
         *,
         error: AppError | None = None,
@@ -154,7 +169,13 @@ class JobRunner:
         else:
             values["progress"] = 100
         with self.session_factory.begin() as session:
-            session.execute(update(Job).where(Job.id == job_id).values(**values))
+            done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+                update(Job).where(this_run(job_id, attempt)).values(**values)
+            )
+        if not done.rowcount:
+            log.warning(
+                "job %s: attempt %s was superseded; its outcome is dropped", job_id, attempt
+            )
 
     def start_embedded(self, workers: int) -> None:
         if self.huey is None or workers < 1:
@@ -171,8 +192,14 @@ class JobRunner:
             raise ValueError("SLIDEWRIGHT_JOBS_URL=immediate has no queue to work on")
         self.liveness.start()
         try:
+            # SIGTERM (docker stop, kill, systemd) lets running jobs finish, as SIGINT does:
+            # Huey's default would abandon them mid-render.
             Consumer(
-                self.huey, workers=workers, worker_type="thread", max_delay=MAX_POLL_DELAY_S
+                self.huey,
+                workers=workers,
+                worker_type="thread",
+                max_delay=MAX_POLL_DELAY_S,
+                graceful_signal="TERM",
             ).run()
         finally:
             self.liveness.stop()

@@ -26,13 +26,16 @@ def main(argv: list[str]) -> int:
     if memory_mb > 0:
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    if os.getpgrp() != os.getpid():  # lead a group of our own, never kill the caller's
+        os.setpgid(0, 0)
     group = os.getpgrp()
     if os.getppid() != parent:  # the parent died before we got here
         os.killpg(group, signal.SIGKILL)
     child = subprocess.Popen(command)  # same group, same stdio, environment and directory
     while True:
         try:
-            return child.wait(timeout=POLL_S)
+            code = child.wait(timeout=POLL_S)
+            return 128 - code if code < 0 else code  # killed by signal N: 128 + N, as a shell says
         except subprocess.TimeoutExpired:
             if os.getppid() != parent:
                 os.killpg(group, signal.SIGKILL)

@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 TETHER_SCRIPT = Path(__file__).with_name("_tether_script.py")
-# LibreOffice converting a large deck stays under about 250 MB resident; 1 GB of address space
-# leaves room for big pictures and stops a runaway document long before it hurts the host.
-DEFAULT_MEMORY_MB = 1024
+# Address space, not resident memory: LibreOffice reserves far more than it touches (a deck of
+# large pictures reached 760 MB of address space for about 250 MB resident). 2 GB leaves room
+# for that and stops a runaway document long before it hurts the host.
+DEFAULT_MEMORY_MB = 2048
 
 
 def tethered(command: Sequence[str], *, memory_mb: int = DEFAULT_MEMORY_MB) -> list[str]:

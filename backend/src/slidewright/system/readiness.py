@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, wait
 from typing import Any
 
 from sqlalchemy import text
@@ -43,6 +44,13 @@ def _renderer(services: Services) -> None:
     services.renderer  # noqa: B018  (building it finds LibreOffice and poppler, or raises)
 
 
+# One deadline for all the checks, run side by side: a dependency that accepts connections and
+# never answers (S3 retries for minutes by default, a black-holed database host) must not hold
+# the probe, or the load balancer's probes pile up in the server.
+DEADLINE_S = 3.0
+_pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="readiness")
+
+
 def readiness(engine: Any, services: Services) -> dict[str, str]:
     """Each dependency: 'ok', 'unreachable' or 'not_used' (a replica that does not render)."""
     checks: dict[str, Callable[[], None] | None] = {
@@ -51,15 +59,18 @@ def readiness(engine: Any, services: Services) -> dict[str, str]:
         "storage": lambda: _storage(services),
         "renderer": (lambda: _renderer(services)) if services.settings.embedded_workers else None,
     }
+    running = {name: _pool.submit(check) for name, check in checks.items() if check is not None}
+    done, _late = wait(running.values(), timeout=DEADLINE_S)
     results: dict[str, str] = {}
-    for name, check in checks.items():
-        if check is None:
+    for name in checks:
+        future = running.get(name)
+        if future is None:
             results[name] = NOT_USED
-            continue
-        try:
-            check()
-        except Exception as exc:  # any failure means "not ready"; the log says why
-            log.warning("readiness: %s unreachable: %s", name, exc)
+        elif future not in done:
+            log.warning("readiness: %s did not answer within %.0f s", name, DEADLINE_S)
+            results[name] = UNREACHABLE
+        elif (error := future.exception()) is not None:
+            log.warning("readiness: %s unreachable: %s", name, error)
             results[name] = UNREACHABLE
         else:
             results[name] = OK
