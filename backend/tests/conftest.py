@@ -64,6 +64,9 @@ def settings(tmp_path: Path, database_url: str) -> Settings:
 def app(settings: Settings) -> Iterator[FastAPI]:
     application = create_app(settings)
     yield application
+    # Jobs a test started (slide previews after a save) still running would write into the
+    # tables being emptied: on PostgreSQL the two deadlock and the next test finds old rows.
+    application.state.services.jobs.wait_idle()
     _empty_tables(application.state.engine)
     application.state.engine.dispose()
 
