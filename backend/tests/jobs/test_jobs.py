@@ -125,20 +125,38 @@ def test_jobs_run_through_a_real_huey_queue(
         runner.stop()
 
 
-def _silent_running_job(app: FastAPI, owner_id: str, job_id: str, attempts: int) -> None:
-    """A job left running by a process that was killed: its last heartbeat is a minute old."""
+def _job_row(
+    app: FastAPI,
+    owner_id: str,
+    job_id: str,
+    *,
+    status: str = "running",
+    attempts: int = 0,
+    silent_for: timedelta = timedelta(0),
+    payload: dict[str, Any] | None = None,
+) -> None:
+    """A job row as another process left it: `silent_for` since its last heartbeat (running)
+    or since it was queued (queued)."""
+    then = utcnow() - silent_for
     with app.state.session_factory.begin() as session:
         session.add(
             Job(
                 id=job_id,
                 owner_id=owner_id,
                 kind="test.count",
-                payload={"n": 3},
-                status="running",
+                payload=payload or {"n": 3},
+                status=status,
                 attempts=attempts,
-                heartbeat_at=utcnow() - timedelta(seconds=60),
+                heartbeat_at=then if status == "running" else None,
+                created_at=then,
+                updated_at=then,
             )
         )
+
+
+def _silent_running_job(app: FastAPI, owner_id: str, job_id: str, attempts: int) -> None:
+    """A job left running by a process that was killed: its last heartbeat is a minute old."""
+    _job_row(app, owner_id, job_id, attempts=attempts, silent_for=timedelta(seconds=60))
 
 
 def test_a_job_whose_worker_died_runs_again_and_completes(app: FastAPI, client: TestClient) -> None:
@@ -178,17 +196,7 @@ def test_a_job_that_lost_its_worker_twice_fails_typed(app: FastAPI, client: Test
 
 def test_a_living_job_is_left_alone(app: FastAPI, client: TestClient) -> None:
     owner = signup(client, "owner@example.com")
-    with app.state.session_factory.begin() as session:
-        session.add(
-            Job(
-                id="01J00000000000000000000003",
-                owner_id=owner.user["_id"],
-                kind="test.count",
-                status="running",
-                attempts=1,
-                heartbeat_at=utcnow(),
-            )
-        )
+    _job_row(app, owner.user["_id"], "01J00000000000000000000003", attempts=1)
     assert app.state.services.jobs.liveness.sweep() == []
     body = client.get("/api/jobs/01J00000000000000000000003", headers=owner.headers).json()
     assert body["status"] == "running"
@@ -208,19 +216,15 @@ def test_a_queued_job_whose_message_was_lost_is_sent_again(
     app: FastAPI, client: TestClient
 ) -> None:
     owner = signup(client, "owner@example.com")
-    with app.state.session_factory.begin() as session:
-        # Committed, but the queue never got it (Redis was down at that moment).
-        session.add(
-            Job(
-                id="01J00000000000000000000005",
-                owner_id=owner.user["_id"],
-                kind="test.count",
-                payload={"n": 5},
-                status="queued",
-                created_at=utcnow() - timedelta(minutes=10),
-                updated_at=utcnow() - timedelta(minutes=10),
-            )
-        )
+    # Committed ten minutes ago, but the queue never got it (Redis was down at that moment).
+    _job_row(
+        app,
+        owner.user["_id"],
+        "01J00000000000000000000005",
+        status="queued",
+        silent_for=timedelta(minutes=10),
+        payload={"n": 5},
+    )
     runner: JobRunner = app.state.services.jobs
     assert runner.liveness.redeliver_forgotten() == ["01J00000000000000000000005"]
     runner.wait_idle()
