@@ -12,7 +12,7 @@ BACKEND := cd backend &&
 FRONTEND := cd frontend &&
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.* frontend/tsconfig*.json frontend/package.json -type f 2>/dev/null)
 
-.PHONY: help deps run dev build client lint test test-backend test-frontend test-browser test-distributed e2e bench clean
+.PHONY: help deps run dev build client lint test test-backend test-backend-sqlite test-backend-postgres test-frontend test-browser test-distributed e2e bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -44,8 +44,12 @@ lint: deps ## ruff, mypy, eslint, tsc
 
 # The SQLite run is the whole suite on two workers. The PostgreSQL run repeats every test that
 # touches the database (the PPTX engine and built-in template tests never do).
-test-backend: deps
+test-backend: test-backend-sqlite test-backend-postgres
+
+test-backend-sqlite: deps
 	$(BACKEND) uv run pytest -n 2
+
+test-backend-postgres: deps
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 	  echo "==> pytest again on PostgreSQL ($(PG_TEST_URL))"; \
 	  $(BACKEND) SLIDEWRIGHT_TEST_DATABASE_URL=$(PG_TEST_URL) uv run pytest -m "not slow and not distributed" \
@@ -66,11 +70,12 @@ test-frontend: deps
 e2e: build ## Playwright end-to-end tests on the built app (system Chromium)
 	$(FRONTEND) npm run e2e
 
-# The backend suite and the browser-side checks run side by side (two jobs): each spends much of
-# its time waiting (LibreOffice, the browser, the servers), so the wall time is close to the
-# longer of the two. --output-sync keeps each job's output together in the log.
+# The SQLite run, the PostgreSQL run and the browser-side checks run side by side (three jobs):
+# each spends much of its time waiting (LibreOffice, the browser, the servers, the database), so
+# the wall time is close to the longest of the three. --output-sync keeps each job's output
+# together in the log.
 test: lint test-client ## every check (CI runs this)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-backend test-browser
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-backend-sqlite test-backend-postgres test-browser
 	@echo "==> all checks passed"
 
 test-browser: test-frontend e2e

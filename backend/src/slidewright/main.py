@@ -15,6 +15,7 @@ from slidewright import __version__, migrate
 from slidewright.api import api_router
 from slidewright.core.config import Settings, load_settings
 from slidewright.core.db import make_engine, make_session_factory, pool_capacity, unit_of_work
+from slidewright.core.db_lock import startup_lock
 from slidewright.core.errors import install_error_handlers
 from slidewright.core.middleware import (
     BodySizeLimitMiddleware,
@@ -35,13 +36,17 @@ def _operation_id(route: APIRoute) -> str:
 def _install_builtins(session_factory: sessionmaker[Session], services: Services) -> None:
     from slidewright.templates.builtins import install_builtins
 
-    with unit_of_work(session_factory) as session:
+    # Under the start-up lock, committed before it is released: of processes starting together
+    # one installs, the others then find every edition there (the keys are unique).
+    url = services.settings.resolved_database_url
+    with startup_lock(url, "template install"), unit_of_work(session_factory) as session:
         install_builtins(session, services)
 
 
 def prepare_once(settings: Settings) -> None:
     """What one process does before several serve: migrate, install the built-in templates
-    and create the generated secret key, so the processes do not race each other to do it."""
+    and create the generated secret key, so the processes do not race each other to do it.
+    (The migration and the install also hold the start-up lock, for separate replicas.)"""
     _ = settings.resolved_secret_key
     if settings.auto_migrate:
         migrate.upgrade(settings.resolved_database_url)

@@ -79,9 +79,9 @@ class Services:
 
     def _warm_up_renderer(self) -> None:
         try:
-            start = getattr(self.renderer, "start", None)
-            if start is not None:
-                start()
+            warm_up = getattr(self.renderer, "warm_up", None)
+            if warm_up is not None:
+                warm_up()
         except Exception:  # no LibreOffice: jobs will say so with a typed error
             pass
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -14,7 +12,7 @@ from sqlalchemy.orm import Session
 from slidewright.auth import api_tokens
 from slidewright.auth.models import ApiToken
 from slidewright.core.clock import utcnow
-from tests.helpers import SignedIn, signup
+from tests.helpers import SignedIn, bearer, change_password
 
 
 def _create(client: TestClient, who: SignedIn, scope: str = "write", **extra: object) -> dict:
@@ -24,26 +22,6 @@ def _create(client: TestClient, who: SignedIn, scope: str = "write", **extra: ob
     return response.json()
 
 
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-@pytest.fixture
-def db_session(app: FastAPI) -> Iterator[Session]:
-    with app.state.session_factory() as session:
-        yield session
-
-
-@pytest.fixture
-def alice(client: TestClient) -> SignedIn:
-    return signup(client, "alice@example.com")
-
-
-@pytest.fixture
-def bob(client: TestClient) -> SignedIn:
-    return signup(client, "bob@example.com")
-
-
 def test_a_token_is_shown_once_and_works_as_a_bearer_token(
     client: TestClient, alice: SignedIn
 ) -> None:
@@ -51,7 +29,7 @@ def test_a_token_is_shown_once_and_works_as_a_bearer_token(
     secret = created["token"]
     assert secret.startswith("swpat_") and created["prefix"] == secret[:10]
     assert created["scope"] == "write" and created["lastUsedAt"] is None
-    me = client.get("/api/users/me", headers=_bearer(secret))
+    me = client.get("/api/users/me", headers=bearer(secret))
     assert me.status_code == 200 and me.json()["email"] == "alice@example.com"
     [listed] = client.get("/api/users/me/tokens", headers=alice.headers).json()
     assert "token" not in listed  # never again
@@ -64,7 +42,7 @@ def test_the_last_use_is_kept_even_when_the_request_fails(
     # Noted in a transaction of its own (the request's may hold SQLite's write lock for a
     # minute), so a request that ends in an error still counts as a use.
     secret = _create(client, alice)["token"]
-    missing = client.get("/api/projects/01ARZ3NDEKTSV4RRFFQ69G5FAV", headers=_bearer(secret))
+    missing = client.get("/api/projects/01ARZ3NDEKTSV4RRFFQ69G5FAV", headers=bearer(secret))
     assert missing.status_code == 404
     [listed] = client.get("/api/users/me/tokens", headers=alice.headers).json()
     assert listed["lastUsedAt"] is not None
@@ -80,13 +58,13 @@ def test_only_a_hash_of_the_secret_is_stored(
 
 def test_a_read_token_reads_but_may_not_write(client: TestClient, alice: SignedIn) -> None:
     secret = _create(client, alice, scope="read")["token"]
-    assert client.get("/api/projects", headers=_bearer(secret)).status_code == 200
-    search = client.post("/api/materials/search", json={"query": "x"}, headers=_bearer(secret))
+    assert client.get("/api/projects", headers=bearer(secret)).status_code == 200
+    search = client.post("/api/materials/search", json={"query": "x"}, headers=bearer(secret))
     assert search.status_code != 403
     refused = client.post(
         "/api/tags",
         json={"name": "from a script"},
-        headers=_bearer(secret) | {"Accept-Language": "zh-CN"},
+        headers=bearer(secret) | {"Accept-Language": "zh-CN"},
     )
     assert refused.status_code == 403
     assert refused.json()["errorCode"] == "api_token_read_only"
@@ -96,7 +74,7 @@ def test_a_read_token_reads_but_may_not_write(client: TestClient, alice: SignedI
 
 def test_a_write_token_writes(client: TestClient, alice: SignedIn) -> None:
     secret = _create(client, alice, scope="write")["token"]
-    response = client.post("/api/tags", json={"name": "from a script"}, headers=_bearer(secret))
+    response = client.post("/api/tags", json={"name": "from a script"}, headers=bearer(secret))
     assert response.status_code == 201
 
 
@@ -106,21 +84,21 @@ def test_deleted_and_expired_tokens_are_refused(
     deleted = _create(client, alice)
     response = client.delete(f"/api/users/me/tokens/{deleted['_id']}", headers=alice.headers)
     assert response.status_code == 204
-    gone = client.get("/api/users/me", headers=_bearer(deleted["token"]))
+    gone = client.get("/api/users/me", headers=bearer(deleted["token"]))
     assert gone.status_code == 401 and gone.json()["errorCode"] == "invalid_token"
 
     expiring = _create(client, alice, expiresInDays=1)
-    assert client.get("/api/users/me", headers=_bearer(expiring["token"])).status_code == 200
+    assert client.get("/api/users/me", headers=bearer(expiring["token"])).status_code == 200
     row = db_session.get(ApiToken, expiring["_id"])
     assert row is not None
     row.expires_at = utcnow() - timedelta(seconds=1)
     db_session.commit()
-    expired = client.get("/api/users/me", headers=_bearer(expiring["token"]))
+    expired = client.get("/api/users/me", headers=bearer(expiring["token"]))
     assert expired.status_code == 401 and expired.json()["errorCode"] == "invalid_token"
 
 
 def test_unknown_tokens_with_the_prefix_are_refused(client: TestClient) -> None:
-    response = client.get("/api/users/me", headers=_bearer("swpat_" + "A" * 43))
+    response = client.get("/api/users/me", headers=bearer("swpat_" + "A" * 43))
     assert response.status_code == 401 and response.json()["errorCode"] == "invalid_token"
 
 
@@ -128,15 +106,9 @@ def test_a_password_change_or_sign_out_everywhere_keeps_api_tokens(
     client: TestClient, alice: SignedIn
 ) -> None:
     secret = _create(client, alice)["token"]
-    changed = client.put(
-        "/api/users/me/password",
-        json={"currentPassword": "secret1", "newPassword": "secret2"},
-        headers=alice.headers,
-    )
-    assert changed.status_code == 200
-    fresh = changed.json()["token"]
-    assert client.post("/api/auth/logout-everywhere", headers=_bearer(fresh)).status_code == 204
-    assert client.get("/api/users/me", headers=_bearer(secret)).status_code == 200
+    fresh = change_password(client, alice, "secret2")
+    assert client.post("/api/auth/logout-everywhere", headers=bearer(fresh)).status_code == 204
+    assert client.get("/api/users/me", headers=bearer(secret)).status_code == 200
 
 
 def test_an_api_token_cannot_manage_tokens_passwords_or_sessions(
@@ -149,7 +121,7 @@ def test_an_api_token_cannot_manage_tokens_passwords_or_sessions(
         ("PUT", "/api/users/me/password", {"currentPassword": "secret1", "newPassword": "x" * 8}),
         ("POST", "/api/auth/logout-everywhere", None),
     ):
-        response = client.request(method, path, json=body, headers=_bearer(secret))
+        response = client.request(method, path, json=body, headers=bearer(secret))
         assert response.status_code == 403, path
         assert response.json()["errorCode"] == "api_token_not_allowed"
 
@@ -162,8 +134,8 @@ def test_tokens_belong_to_their_user(client: TestClient, alice: SignedIn, bob: S
     assert response.json()["errorCode"] == "api_token_not_found"
     # Bob's own token signs in as Bob, never as Alice.
     bobs = _create(client, bob)["token"]
-    assert client.get("/api/users/me", headers=_bearer(bobs)).json()["email"] == "bob@example.com"
-    assert client.get("/api/users/me", headers=_bearer(alices["token"])).status_code == 200
+    assert client.get("/api/users/me", headers=bearer(bobs)).json()["email"] == "bob@example.com"
+    assert client.get("/api/users/me", headers=bearer(alices["token"])).status_code == 200
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from slidewright.auth import sign_in_sessions
 from slidewright.cli import main
 from slidewright.core.config import Settings
 from slidewright.core.db import make_engine, make_session_factory
@@ -24,8 +25,10 @@ def test_link_chat_turns_a_local_account_into_a_chat_one(
 ) -> None:
     main(["migrate"])
     engine = make_engine(Settings().resolved_database_url)
+    settings = Settings()
     with make_session_factory(engine)() as session:
-        service.create_user(session, name="Lee", email="lee@example.com", password="secret1")
+        lee = service.create_user(session, name="Lee", email="lee@example.com", password="secret1")
+        sign_in_sessions.start(session, settings, lee, method="password", user_agent_header=None)
         session.commit()
     assert main(["users", "link-chat", "LEE@example.com"]) == 0
     assert "lee@example.com now signs in through the chat product" in capsys.readouterr().out
@@ -34,6 +37,7 @@ def test_link_chat_turns_a_local_account_into_a_chat_one(
         assert user is not None
         assert user.auth_type == "chat"
         assert user.password_hash is None
+        assert sign_in_sessions.list_active(session, user) == []  # its sign-ins ended
     engine.dispose()
     assert main(["users", "link-chat", "ghost@example.com"]) == 2
     assert capsys.readouterr().err.strip() == "slidewright: User not found."

@@ -60,3 +60,19 @@ def test_openapi_writes_the_document(tmp_path: Path) -> None:
     out = tmp_path / "openapi.json"
     assert main(["openapi", "-o", str(out)]) == 0
     assert "/api/auth/login" in json.loads(out.read_text())["paths"]
+
+
+def test_migrate_with_the_database_out_of_reach_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://postgres@127.0.0.1:{port}/nothing?connect_timeout=2"
+    monkeypatch.setenv("SLIDEWRIGHT_DATABASE_URL", url)
+    assert main(["migrate"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("slidewright: cannot reach the database:")
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

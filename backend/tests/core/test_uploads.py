@@ -19,6 +19,7 @@ from slidewright.core.uploads import (
     sniff_type,
 )
 from tests.corpus import require_corpus
+from tests.security.hostile_files import gif_many_frames, webp_flood
 
 PPTX_MAIN = {"ppt/presentation.xml"}
 CONTENT_TYPES = (
@@ -247,6 +248,191 @@ def test_guard_applies_the_size_cap() -> None:
         guard_ooxml(make_zip(package()), UploadLimits(max_bytes=100), expected=PPTX_MAIN)
 
 
+def test_two_entries_with_one_name_are_rejected_whatever_the_case() -> None:
+    entries = [*package().items(), ("PPT/Presentation.xml", "<evil/>")]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, content in entries:
+            archive.writestr(name, content)
+    with rejected("unsafe_archive") as info:
+        guard_ooxml(buffer.getvalue(), expected=PPTX_MAIN)
+    assert info.value.details == {"reason": "duplicate_entry", "entry": "PPT/Presentation.xml"}
+
+
+def test_many_small_entries_adding_up_to_a_bomb_are_rejected() -> None:
+    # 40 x 512 KiB of zeros: each entry is below the per-entry ratio check's floor.
+    zeros = {f"ppt/media/z{i}.bin": b"\0" * (512 * 1024) for i in range(40)}
+    with rejected("unsafe_archive") as info:
+        guard_ooxml(make_zip(package(**zeros)), expected=PPTX_MAIN)
+    assert info.value.details == {"reason": "compression_ratio", "limit": 200.0}
+
+
+@pytest.mark.parametrize(
+    ("forge_crc", "code"), [(False, "unsafe_archive"), (True, "unsupported_file_type")]
+)
+def test_an_entry_holding_more_than_its_declared_size_is_rejected(
+    forge_crc: bool, code: str
+) -> None:
+    real = os.urandom(200_000)
+    data = make_zip(package(**{"ppt/media/image9.bin": real}))
+    data = patch_headers(data, "ppt/media/image9.bin", 22, 24, "<I", 1000)
+    if forge_crc:  # what zipfile checks when it stops at the declared size
+        data = patch_headers(data, "ppt/media/image9.bin", 14, 16, "<I", zlib.crc32(real[:1000]))
+    with rejected(code) as info:
+        guard_ooxml(data, expected=PPTX_MAIN)
+    assert info.value.details["reason"] == ("corrupt_archive" if forge_crc else "size_mismatch")
+
+
+RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+
+
+def rels(*relationships: str) -> str:
+    ns = "http://schemas.openxmlformats.org/package/2006/relationships"
+    return (
+        f'<?xml version="1.0"?><Relationships xmlns="{ns}">{"".join(relationships)}</Relationships>'
+    )
+
+
+def relationship(kind: str, target: str, external: bool = False) -> str:
+    mode = ' TargetMode="External"' if external else ""
+    return f'<Relationship Id="rId1" Type="{kind}" Target="{target}"{mode}/>'
+
+
+def test_active_content_is_named_by_part_and_kind() -> None:
+    data = make_zip(package(**{"ppt/vbaProject.bin": b"\xd0\xcf", "ppt/activeX/x1.xml": "<a/>"}))
+    with rejected("active_content") as info:
+        guard_ooxml(data, expected=PPTX_MAIN)
+    assert info.value.details == {
+        "parts": ["ppt/activeX/x1.xml", "ppt/vbaProject.bin"],
+        "kinds": ["activex", "macro"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("rel_type", "target", "external", "part", "kind"),
+    [
+        (
+            RELS + "oleObject",
+            "../embeddings/data.dat",
+            False,
+            "ppt/embeddings/data.dat",
+            "ole_object",
+        ),
+        # A character reference hides nothing from an XML parser.
+        (RELS + "ole&#79;bject", "/ppt/x.dat", False, "ppt/x.dat", "ole_object"),
+        (
+            RELS + "oleObject",
+            "file:///C:/budget.xlsx",
+            True,
+            "file:///C:/budget.xlsx",
+            "ole_object",
+        ),
+        (RELS + "control", "../activeX/a.xml", False, "ppt/activeX/a.xml", "activex"),
+        (
+            RELS + "package",
+            "../embeddings/tool.exe",
+            False,
+            "ppt/embeddings/tool.exe",
+            "embedded_file",
+        ),
+        (
+            RELS + "package",
+            "../embeddings/book.xlsm",
+            False,
+            "ppt/embeddings/book.xlsm",
+            "embedded_file",
+        ),
+        # A Word file pulling its (macro) template from a server when opened.
+        (
+            RELS + "attachedTemplate",
+            "http://203.0.113.9/t.dotm",
+            True,
+            "http://203.0.113.9/t.dotm",
+            "linked_document",
+        ),
+        (
+            RELS + "subDocument",
+            "https://x.test/part.docx",
+            True,
+            "https://x.test/part.docx",
+            "linked_document",
+        ),
+        # A "run program" action setting: the click starts the program.
+        (
+            RELS + "hyperlink",
+            "file:///C:/Windows/System32/calc%2Eexe",
+            True,
+            "file:///C:/Windows/System32/calc%2Eexe",
+            "executable",
+        ),
+        (RELS + "hyperlink", "C:\\Tools\\run.bat", True, "C:\\Tools\\run.bat", "executable"),
+    ],
+)
+def test_active_relationships_are_found_by_type(
+    rel_type: str, target: str, external: bool, part: str, kind: str
+) -> None:
+    slide_rels = rels(relationship(rel_type, target, external))
+    data = make_zip(package(**{"ppt/slides/_rels/slide1.xml.rels": slide_rels}))
+    with rejected("active_content") as info:
+        guard_ooxml(data, expected=PPTX_MAIN)
+    assert info.value.details == {"parts": [part], "kinds": [kind]}
+
+
+def test_ordinary_links_and_a_local_attached_template_are_accepted() -> None:
+    slide_rels = rels(
+        relationship(RELS + "hyperlink", "https://example.com/report.pdf", True),
+        relationship(RELS + "hyperlink", "file://share/finance/q3.xlsx", True),
+        relationship(RELS + "hyperlink", "http://yahoo.com", True),
+        relationship(RELS + "hyperlink", "https://example.com/setup.exe", True),
+        relationship(RELS + "attachedTemplate", "../templates/normal.dotx"),
+    )
+    guard_ooxml(
+        make_zip(package(**{"ppt/slides/_rels/slide1.xml.rels": slide_rels})), expected=PPTX_MAIN
+    )
+
+
+def workbook(**extra: bytes | str) -> bytes:
+    return make_zip({"[Content_Types].xml": CONTENT_TYPES, "xl/workbook.xml": "<w/>", **extra})
+
+
+def with_workbook(book: bytes) -> bytes:
+    chart_rels = rels(relationship(RELS + "package", "../embeddings/Sheet1.xlsx"))
+    return make_zip(
+        package(
+            **{
+                "ppt/charts/_rels/chart1.xml.rels": chart_rels,
+                "ppt/embeddings/Sheet1.xlsx": book,
+                "ppt/printerSettings/printerSettings1.bin": b"\0" * 64,
+            }
+        )
+    )
+
+
+def test_chart_workbooks_pass_and_are_checked_inside() -> None:
+    guard_ooxml(with_workbook(workbook()), expected=PPTX_MAIN)
+    # Two levels down (a workbook in the chart's workbook) is still inspected.
+    guard_ooxml(with_workbook(workbook(**{"xl/embeddings/inner.xlsx": workbook()})))
+    with rejected("active_content") as info:
+        guard_ooxml(with_workbook(workbook(**{"xl/vbaProject.bin": b"\xd0\xcf"})))
+    assert info.value.details["parts"] == ["ppt/embeddings/Sheet1.xlsx!/xl/vbaProject.bin"]
+    with rejected("active_content") as info:
+        guard_ooxml(with_workbook(b"MZ not a workbook"))
+    assert info.value.details["parts"] == ["ppt/embeddings/Sheet1.xlsx"]
+    nested = workbook(**{"xl/embeddings/a.xlsx": workbook(**{"b.xlsx": workbook()})})
+    with rejected("active_content") as info:  # too deep to be worth inspecting
+        guard_ooxml(with_workbook(nested))
+    assert info.value.details["parts"] == [
+        "ppt/embeddings/Sheet1.xlsx!/xl/embeddings/a.xlsx!/b.xlsx"
+    ]
+
+
+def test_a_bomb_inside_an_embedded_workbook_is_an_unsafe_archive() -> None:
+    bomb = workbook(**{"xl/big.bin": b"\0" * (8 * 1024 * 1024)})
+    with rejected("unsafe_archive") as info:
+        guard_ooxml(with_workbook(bomb))
+    assert info.value.details["entry"] == "ppt/embeddings/Sheet1.xlsx!/xl/big.bin"
+
+
 # -- images -------------------------------------------------------------------------------------
 
 
@@ -445,3 +631,23 @@ def test_reencode_jpeg_applies_orientation() -> None:
     data = encode(noisy, "JPEG", exif=exif_with_orientation(8))
     result = reencode_jpeg(data)
     assert (result.width, result.height) == (200, 300)
+
+
+def test_animations_over_the_frame_cap_are_rejected_without_decoding() -> None:
+    frames = [Image.new("RGB", (4, 4), color) for color in ("red", "blue", "green")]
+    limits = UploadLimits(image_max_frames=2)
+    for fmt in ("GIF", "PNG", "WEBP"):
+        data = encode(frames[0], fmt, save_all=True, append_images=frames[1:])
+        with rejected("too_many_frames") as info:
+            reencode_image(data, limits)
+        assert info.value.details == {"frames": 3, "limit": 2}, fmt
+        reencode_image(data, UploadLimits(image_max_frames=3))
+    with rejected("too_many_frames") as info:
+        reencode_image(gif_many_frames(10_000))
+    assert info.value.details == {"frames": 1001, "limit": 1000}  # counting stops there
+
+
+def test_a_webp_canvas_is_measured_before_pillow_opens_it() -> None:
+    with rejected("image_too_large") as info:
+        reencode_image(webp_flood(16000))
+    assert info.value.details == {"width": 16000, "height": 16000, "limit": 40_000_000}

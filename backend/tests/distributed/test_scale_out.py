@@ -12,23 +12,23 @@ import contextlib
 import io
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 import uuid
 import zipfile
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.fault_server import PPTX_MIME, deck
 from tests.processes import libreoffice_of
 from tests.s3 import create_bucket, moto_server, s3_client
+from tests.spawn import Fleet, answers, clean_env, wait_until
 
 pytestmark = pytest.mark.distributed
 
@@ -38,82 +38,35 @@ PG_ADMIN_URL = os.environ.get(
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
 REDIS_DB = 13  # kept for this suite; flushed before and after
 SECRET = "distributed-test-secret-key-long-enough-for-hs256"
-PPTX_MIME = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
 
 
-def _answers(host: str, port: int) -> bool:
-    try:
-        with socket.create_connection((host, port), timeout=1):
-            return True
-    except OSError:
-        return False
+class Cluster(Fleet):
+    """The replicas and workers, each with a data directory of its own (which must stay empty:
+    files live in S3), logging to `base`."""
 
+    def __init__(self, env: dict[str, str], bucket: str, s3_endpoint: str, base: Path) -> None:
+        super().__init__(base, env)
+        self.bucket = bucket
+        self.s3_endpoint = s3_endpoint
+        self.replicas: dict[str, subprocess.Popen[bytes]] = {}
+        self.workers: dict[str, subprocess.Popen[bytes]] = {}
+        self.data_dirs: list[Path] = []
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait(predicate: Callable[[], Any], timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            value = predicate()
-        except (httpx.HTTPError, OSError):
-            value = None
-        if value:
-            return value
-        time.sleep(0.25)
-    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
-
-
-def deck(slides: int) -> bytes:
-    from pptx import Presentation
-
-    prs = Presentation()
-    for number in range(1, slides + 1):
-        slide = prs.slides.add_slide(prs.slide_layouts[1])
-        slide.shapes.title.text = f"Slide {number}"
-        slide.placeholders[1].text = "Revenue grew in every region.\nChurn fell to 7%."
-    out = io.BytesIO()
-    prs.save(out)
-    return out.getvalue()
-
-
-@dataclass
-class Cluster:
-    env: dict[str, str]
-    bucket: str
-    s3_endpoint: str
-    base: Path
-    replicas: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
-    urls: dict[str, str] = field(default_factory=dict)
-    workers: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
-    data_dirs: list[Path] = field(default_factory=list)
-
-    def start(self, kind: str, name: str, *args: str, **env: str) -> subprocess.Popen[bytes]:
-        data_dir = self.base / name
+    def own_data_dir(self, name: str) -> str:
+        data_dir = self.logs / name
         data_dir.mkdir()
         self.data_dirs.append(data_dir)
-        log = open(self.base / f"{name}.log", "wb")  # noqa: SIM115  (kept open for the process)
-        return subprocess.Popen(
-            [sys.executable, "-m", "slidewright.cli", kind, *args],
-            env={**self.env, "SLIDEWRIGHT_DATA_DIR": str(data_dir), **env},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+        return str(data_dir)
+
+    def start_worker(self, name: str, **env: str) -> None:
+        self.workers[name] = self.start(
+            name, "worker", "--threads", "1", SLIDEWRIGHT_DATA_DIR=self.own_data_dir(name), **env
         )
 
     def start_replica(self, name: str) -> None:
-        port = _free_port()
-        self.replicas[name] = self.start("serve", name, "--port", str(port), "--workers", "1")
-        self.urls[name] = f"http://127.0.0.1:{port}"
-        _wait(
-            lambda: httpx.get(f"{self.urls[name]}/api/health/ready").status_code == 200,
-            120,
-            f"replica {name} to be ready ({self.base / (name + '.log')})",
-        )
+        self.serve(name, SLIDEWRIGHT_DATA_DIR=self.own_data_dir(name))
+        self.replicas[name] = self.procs[name]
+        self.wait_healthy(name, timeout=120, path="/api/health/ready")
 
     def client(self, name: str, token: str | None = None) -> httpx.Client:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -130,24 +83,10 @@ class Cluster:
             keys |= {item["Key"] for item in page.get("Contents", [])}
         return keys
 
-    def log(self, name: str) -> str:
-        return (self.base / f"{name}.log").read_text(errors="replace")
-
-    def stop(self) -> None:
-        for proc in [*self.replicas.values(), *self.workers.values()]:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in [*self.replicas.values(), *self.workers.values()]:
-            try:
-                proc.wait(timeout=40)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    if not (_answers("127.0.0.1", 5432) and _answers(REDIS_HOST, REDIS_PORT)):
+    if not (answers("127.0.0.1", 5432) and answers(REDIS_HOST, REDIS_PORT)):
         pytest.skip("PostgreSQL (5432) and Redis (6379) must answer on 127.0.0.1")
     import psycopg
     import redis
@@ -162,7 +101,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     bucket = create_bucket(s3_endpoint)
     redis_url = f"redis://{REDIS_HOST}:{REDIS_PORT}/{REDIS_DB}"
     env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("SLIDEWRIGHT_")},
+        **clean_env(),
         "SLIDEWRIGHT_DATABASE_URL": PG_ADMIN_URL.rsplit("/", 1)[0].replace(
             "postgresql://", "postgresql+psycopg://"
         )
@@ -187,16 +126,14 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     try:
         migrate = subprocess.run(
             [sys.executable, "-m", "slidewright.cli", "migrate"],
-            env={**env, "SLIDEWRIGHT_DATA_DIR": str(cluster.base / "migrate")},
+            env={**env, "SLIDEWRIGHT_DATA_DIR": str(cluster.logs / "migrate")},
             capture_output=True,
             text=True,
             timeout=120,
         )
         assert migrate.returncode == 0, migrate.stderr
         for name in ("worker-1", "worker-2"):
-            cluster.workers[name] = cluster.start(
-                "worker", name, "--threads", "1", SLIDEWRIGHT_EMBEDDED_WORKERS="0"
-            )
+            cluster.start_worker(name, SLIDEWRIGHT_EMBEDDED_WORKERS="0")
         for name in ("a", "b"):  # b installs nothing new: the built-ins are there already
             cluster.env["SLIDEWRIGHT_EMBEDDED_WORKERS"] = "0"
             cluster.start_replica(name)
@@ -242,7 +179,7 @@ def _finished(
     cluster: Cluster, replica: str, token: str, job_id: str, timeout: float
 ) -> dict[str, Any]:
     return dict(
-        _wait(
+        wait_until(
             lambda: (
                 (job := _job(cluster, replica, token, job_id))["status"] in ("succeeded", "failed")
                 and job
@@ -339,7 +276,7 @@ def test_a_worker_killed_mid_render_leaves_the_job_to_the_other(
     template = _upload(cluster, "a", token, deck(60), "long.pptx")
     job_id = template["renderJob"]["_id"]
     # Whichever worker took it says so in its log; that one is killed mid-render.
-    name = _wait(
+    name = wait_until(
         lambda: next((n for n in cluster.workers if f"job {job_id}" in cluster.log(n)), None),
         60,
         "a worker to take the render",
@@ -351,7 +288,9 @@ def test_a_worker_killed_mid_render_leaves_the_job_to_the_other(
     victim.send_signal(signal.SIGKILL)
     victim.wait()
     # Its LibreOffice dies with it.
-    _wait(lambda: libreoffice_of(victim.pid) == [], 10, "the killed worker's LibreOffice to go")
+    wait_until(
+        lambda: libreoffice_of(victim.pid) == [], 10, "the killed worker's LibreOffice to go"
+    )
     job = _finished(cluster, "b", token, job_id, 240)
     assert job["status"] == "succeeded", job
     with cluster.client("b", token) as client:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -14,6 +16,7 @@ from fastapi.testclient import TestClient
 from pptx import Presentation
 
 from slidewright.core.db import unit_of_work
+from slidewright.core.uploads import guard_ooxml
 from slidewright.templates.builtins import install_builtins
 from tests.helpers import SignedIn, signup
 from tests.projects.test_projects_api import _image
@@ -197,6 +200,45 @@ def test_locked_elements_keep_the_template_content(
     texts = _texts(deck.slides[0])
     assert "Filled" in texts
     assert "First point\nSecond point" in texts  # locked: the template's own sample text stays
+
+
+ACTIVE_PART = re.compile(r"vbaproject|vbadata|activex|oleobject|embeddings/.*\.bin$", re.I)
+ACTIVE_TYPE = re.compile(r"macroenabled|vbaproject|vbadata|activex|oleobject", re.IGNORECASE)
+
+
+def assert_no_active_content(pptx: bytes) -> None:
+    """No macro, ActiveX or OLE part by name or content type, and the upload guard (which also
+    opens the charts' embedded workbooks) finds none either."""
+    with zipfile.ZipFile(io.BytesIO(pptx)) as archive:
+        names = archive.namelist()
+        types = archive.read("[Content_Types].xml").decode()
+    found = [name for name in names if ACTIVE_PART.search(name)]
+    assert found == [], found
+    assert ACTIVE_TYPE.search(types) is None, types
+    guard_ooxml(pptx, expected={"ppt/presentation.xml"})
+
+
+def test_builtin_templates_and_their_exports_carry_no_active_content(
+    client: TestClient, app: FastAPI, alice: SignedIn, builtin: dict
+) -> None:
+    """Issue 17, "none out": every built-in template (both languages) and a deck exported from
+    each, with every one of its slides, plus an export of an uploaded deck with a chart."""
+    response = upload(client, alice, rich_deck())
+    assert response.status_code == 201, response.text
+    app.state.services.jobs.wait_idle()
+    templates = client.get("/api/pptx-files", headers=alice.headers).json()
+    zh = client.get("/api/pptx-files", headers={**alice.headers, "Accept-Language": "zh-CN"})
+    templates += [t for t in zh.json() if t["builtin"]]
+    assert sum(t["builtin"] for t in templates) >= 2
+    for summary in templates:
+        url = f"/api/pptx-files/{summary['_id']}"
+        template = client.get(url, headers=alice.headers).json()
+        assert_no_active_content(client.get(f"{url}/download", headers=alice.headers).content)
+        slides = [{"pptxSlideNumber": s["slideNumber"]} for s in template["parsedSlides"]]
+        project = _project(client, alice, template, slides)
+        exported = client.get(f"/api/projects/{project['_id']}/export", headers=alice.headers)
+        assert exported.status_code == 200, exported.text
+        assert_no_active_content(exported.content)
 
 
 def test_export_errors_are_typed(client: TestClient, alice: SignedIn, builtin: dict) -> None:

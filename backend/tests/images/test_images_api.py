@@ -374,9 +374,9 @@ def test_search_by_description_filename_and_tag_name(
     assert ids(client.get(mine, params={"tagId": "bogus"}, headers=alice.headers)) == []
 
     # Public search works the same, for everyone; Bob's private tag names do not match.
-    client.put(f"/api/images/{city['_id']}/make-public", headers=alice.headers)
+    copy = client.put(f"/api/images/{city['_id']}/make-public", headers=alice.headers).json()
     public = client.get("/api/images/public", params={"q": "night"}, headers=bob.headers)
-    assert [image["sourceImageId"] for image in public.json()] == [city["_id"]]
+    assert [image["_id"] for image in public.json()] == [copy["_id"]]
     make_tag(client, bob, "Nightlife")
     bobs_view = client.get("/api/images/public", params={"q": "nightl"}, headers=bob.headers)
     assert bobs_view.json() == []

@@ -15,6 +15,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types.version import LATEST_MODERN_VERSION
 from pptx import Presentation
 
+from tests.helpers import MCP_ACCEPT, mcp_initialize
 from tests.mcp_server.conftest import Person, call, call_error, mcp_session
 
 pytestmark = pytest.mark.anyio
@@ -209,17 +210,8 @@ async def test_another_users_token_never_reaches_the_project(
 
 
 async def test_no_or_a_bad_token_gets_401_before_any_tool(base_url: str, alice: Person) -> None:
-    initialize = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "curl", "version": "1"},
-        },
-    }
-    accept = {"Accept": "application/json, text/event-stream"}
+    initialize = mcp_initialize("curl")
+    accept = MCP_ACCEPT
     with httpx.Client(base_url=base_url) as http:
         missing = http.post("/mcp", json=initialize, headers=accept)
         bad = http.post(

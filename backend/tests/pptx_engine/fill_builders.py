@@ -178,6 +178,7 @@ def chart_kinds_template() -> bytes:
     (python-pptx's default layouts have none, so the slide carries a `type="chart"` one)."""
     prs = new_presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[TITLE_ONLY])
+    slide.shapes.title.text = "Points"  # titled, so only the chart warnings are reported
     data = XyChartData()
     series = data.add_series("Points")
     for x, y in ((1.0, 2.0), (2.0, 4.0), (3.0, 5.0)):
@@ -188,6 +189,7 @@ def chart_kinds_template() -> bytes:
     frame.name = "Scatter"
 
     slide = prs.slides.add_slide(prs.slide_layouts[TITLE_ONLY])
+    slide.shapes.title.text = "Slot"
     slot = parse_xml(
         f'<p:sp xmlns:p="{NS_P}" xmlns:a="{NS_A}"><p:nvSpPr>'
         '<p:cNvPr id="10" name="Chart Slot"/><p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr>'

@@ -9,10 +9,8 @@ from __future__ import annotations
 import io
 import os
 import shutil
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -37,8 +35,10 @@ from slidewright.pptx_engine.render import (
     find_unoserver_launcher,
     fit_size,
     render_to_dir,
+    start_early,
     write_profile,
 )
+from tests.canary import canary_server
 
 RED, GREEN, BLUE = (220, 30, 30), (30, 170, 60), (40, 60, 220)
 COLORS = [RED, GREEN, BLUE]
@@ -206,6 +206,15 @@ def test_build_renderer_kinds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
             build_renderer(kind)
 
 
+def test_starting_early_without_libreoffice_is_quiet_and_the_build_still_says_why(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no soffice anywhere
+    start_early("auto", memory_mb=512, recycle_after=3)  # must not raise
+    with pytest.raises(RenderUnavailable, match="LibreOffice"):
+        build_renderer("auto", memory_mb=512, recycle_after=3)
+
+
 def test_render_to_dir_writes_numbered_jpegs(tmp_path: Path) -> None:
     deck = tmp_path / "deck.pptx"
     deck.write_bytes(build_deck())
@@ -283,32 +292,11 @@ def test_four_by_three_deck_is_padded_white(lo_renderer: Renderer) -> None:
 @pytest.mark.slow
 @needs_lo
 def test_linked_pictures_are_never_fetched(lo_renderer: Renderer, tmp_path: Path) -> None:
-    hits: list[str] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            hits.append(self.path)
-            body = io.BytesIO()
-            Image.new("RGB", (50, 50), RED).save(body, "PNG")
-            self.send_response(200)
-            self.send_header("Content-Type", "image/png")
-            self.end_headers()
-            self.wfile.write(body.getvalue())
-
-        do_OPTIONS = do_HEAD = do_GET
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        url = f"http://127.0.0.1:{server.server_address[1]}/linked.png"
-        remote = decode(lo_renderer.render(build_linked_picture_deck(url), timeout_s=90)[0])
-    finally:
-        server.shutdown()
-        server.server_close()
+    red = io.BytesIO()
+    Image.new("RGB", (50, 50), RED).save(red, "PNG")
+    with canary_server(red.getvalue()) as (base, hits):
+        deck = build_linked_picture_deck(f"{base}/linked.png")
+        remote = decode(lo_renderer.render(deck, timeout_s=90)[0])
     assert hits == []
     secret = tmp_path / "secret.png"
     Image.new("RGB", (50, 50), GREEN).save(secret)
@@ -375,3 +363,31 @@ def test_warm_timeout_kills_server_falls_back_and_restarts(
     assert warm_renderer.stats["starts"] == stats["starts"] + 1
     assert warm_renderer.server_pid not in (None, pid)
     assert os.getpid() != warm_renderer.server_pid
+
+
+@pytest.mark.slow
+@needs_lo
+def test_a_renderer_started_early_is_warm_and_is_the_one_the_app_builds() -> None:
+    if find_unoserver_launcher() is None:
+        pytest.skip("no interpreter can import uno (python3-uno)")
+    # Arguments no other test uses, so only this test's early renderer can match.
+    start_early("auto", memory_mb=1536, recycle_after=17)
+    renderer = build_renderer("auto", memory_mb=1536, recycle_after=17)
+    try:
+        assert isinstance(renderer, UnoserverRenderer)
+        deadline = time.monotonic() + 90
+        while renderer.server_pid is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert renderer.server_pid is not None, "LibreOffice did not start without a job"
+        while renderer.stats["warm"] < 1 and time.monotonic() < deadline:
+            time.sleep(0.1)  # the warm-up conversion
+        renderer.render(build_deck(), slides=[1], timeout_s=60)
+        assert renderer.stats["starts"] == 1 and renderer.stats["warm"] == 2
+        again = build_renderer("auto", memory_mb=1536, recycle_after=17)
+        assert again is not renderer  # handed over once only
+        again.close()
+    finally:
+        pid = renderer.server_pid
+        renderer.close()
+        if pid is not None:
+            assert wait_until_gone(pgid=pid) == []

@@ -51,7 +51,9 @@ def test_fill_writes_the_deck_and_prints_warnings(
     assert main(["pptx", "fill", str(template), str(deck), "-o", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "warning: slide 1, 'Missing': template slide 1 has no element named 'Missing'" in printed
-    assert f"2 slide(s) written to {out} with 1 warning(s)" in printed
+    # The deck JSON gives the photo no "alt": screen readers would have nothing to read.
+    assert "warning: slide 2, 'Picture': the picture has no alternative text" in printed
+    assert f"2 slide(s) written to {out} with 2 warning(s)" in printed
     data = out.read_bytes()
     assert package_problems(data) == []
     assert shape_named(open_deck(data).slides[0], "Title").text_frame.text == "From the CLI"

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.helpers import signup
+from tests.helpers import bearer, change_password, login, signup
 
 
 def test_get_and_update_own_profile(client: TestClient) -> None:
@@ -38,28 +38,12 @@ def test_update_email_checks_format_and_uniqueness(client: TestClient) -> None:
 
 def test_change_password_revokes_other_tokens_and_returns_a_fresh_one(client: TestClient) -> None:
     me = signup(client, "me@example.com")
-    other_tab = client.post(
-        "/api/auth/login", json={"email": "me@example.com", "password": "secret1"}
-    ).json()
-    response = client.put(
-        "/api/users/me/password",
-        json={"currentPassword": "secret1", "newPassword": "better-secret"},
-        headers=me.headers,
-    )
-    assert response.status_code == 200
-    fresh = response.json()["token"]
-    assert (
-        client.get("/api/users/me", headers={"Authorization": f"Bearer {fresh}"}).status_code == 200
-    )
-    for token in (me.token, other_tab["token"]):
-        assert (
-            client.get("/api/users/me", headers={"Authorization": f"Bearer {token}"}).status_code
-            == 401
-        )
-    login = client.post(
-        "/api/auth/login", json={"email": "me@example.com", "password": "better-secret"}
-    )
-    assert login.status_code == 200
+    other_tab = login(client, "me@example.com")
+    fresh = change_password(client, me, "better-secret")
+    assert client.get("/api/users/me", headers=bearer(fresh)).status_code == 200
+    for token in (me.token, other_tab):
+        assert client.get("/api/users/me", headers=bearer(token)).status_code == 401
+    login(client, "me@example.com", password="better-secret")
 
 
 def test_change_password_with_wrong_current_password(client: TestClient) -> None:

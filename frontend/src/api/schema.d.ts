@@ -123,7 +123,8 @@ export interface paths {
         put?: never;
         /**
          * Logout
-         * @description Sign out of this session: the token sent stops working; other sessions stay signed in.
+         * @description Sign out of this session: the token sent stops working; other sessions stay signed in
+         *     (`DELETE /api/auth/sessions/{session_id}` ends another one).
          */
         post: operations["logout"];
         delete?: never;
@@ -143,10 +144,74 @@ export interface paths {
         put?: never;
         /**
          * Logout Everywhere
-         * @description Sign out everywhere: every token issued to this user so far stops working.
+         * @description Sign out everywhere: every token issued to this user so far stops working, this one
+         *     too, and every sign-in session ends (API tokens keep working).
          */
         post: operations["logoutEverywhere"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Sign In Sessions
+         * @description Your active sign-in sessions (one per browser sign-in), the most recently seen first;
+         *     `current` marks the one making this request. API tokens are listed apart
+         *     (`/users/me/tokens`) and may not call this: `api_token_not_allowed`.
+         */
+        get: operations["listSignInSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End Other Sign In Sessions
+         * @description End every session but this one: their tokens stop working at once.
+         */
+        post: operations["endOtherSignInSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End Sign In Session
+         * @description End one of your sessions: its token stops working at once (ending the current one is a
+         *     logout). Errors: `sign_in_session_not_found` (unknown, already ended, or not yours).
+         */
+        delete: operations["endSignInSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -311,7 +376,8 @@ export interface paths {
         get?: never;
         /**
          * Change Password
-         * @description Change your password. Every other token stops working; a fresh one is returned.
+         * @description Change your password. Every other token stops working and every sign-in session ends;
+         *     a fresh token (a new session) is returned.
          *
          *     Errors: `incorrect_password` (the current password is wrong), `password_too_short`,
          *     `password_managed_by_chat` (a chat account: its password is changed at the chat product).
@@ -460,7 +526,8 @@ export interface paths {
          * @description Upload a template: it is checked, parsed into slides and elements, and its thumbnails
          *     are rendered in the background (follow `renderJob` with `GET /api/jobs/{id}`).
          *
-         *     Errors: `invalid_pptx`, `encrypted_or_legacy_file`, `unsafe_archive`, `file_too_large`,
+         *     Errors: `invalid_pptx`, `encrypted_or_legacy_file`, `unsafe_archive`, `active_content`
+         *     (macros, ActiveX controls or embedded objects; `details.parts` names them), `file_too_large`,
          *     `unsupported_file_type`.
          */
         post: operations["uploadPptxFile"];
@@ -671,7 +738,8 @@ export interface paths {
          *     background (follow `renderJob` with `GET /api/jobs/{id}`).
          *
          *     Errors: `unsupported_file_type` (not .pptx or .key), `invalid_pptx`,
-         *     `encrypted_or_legacy_file`, `unsafe_archive`, `file_too_large`, `unsupported_keynote` (a
+         *     `encrypted_or_legacy_file`, `unsafe_archive`, `active_content` (macros, ActiveX controls or
+         *     embedded objects; `details.parts` names them), `file_too_large`, `unsupported_keynote` (a
          *     Keynote file LibreOffice cannot convert: export it as .pptx from Keynote instead),
          *     `conversion_busy` (503: too many Keynote conversions at once; retry).
          */
@@ -1017,7 +1085,7 @@ export interface paths {
          *     orientation is applied first); a GIF keeps its first frame, as a PNG.
          *
          *     Errors: `unsupported_file_type`, `invalid_image`, `image_too_large` (too many pixels),
-         *     `file_too_large`, `invalid_tags`.
+         *     `too_many_frames` (an animation of more than 1000 frames), `file_too_large`, `invalid_tags`.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -1253,7 +1321,8 @@ export interface paths {
          *
          *     Errors: `unsupported_material_type`, `invalid_text`, `invalid_docx`, `filename_required`,
          *     `content_required`, `material_too_long`, `file_too_large`, `unsafe_archive`,
-         *     `encrypted_or_legacy_file`.
+         *     `encrypted_or_legacy_file`, `active_content` (a .docx with macros, ActiveX controls or
+         *     embedded objects; `details.parts` names them).
          */
         post: operations["uploadMaterial"];
         delete?: never;
@@ -1708,7 +1777,10 @@ export interface paths {
         /**
          * Preflight Export
          * @description What the export would lack, slide by slide: missing template slides, empty unlocked
-         *     elements, text that overflows even at the 60% font-size floor, and missing images.
+         *     elements, text that overflows even at the 60% font-size floor, missing images, and what
+         *     PowerPoint's Accessibility Checker would flag (`accessibility`: a slide without a title, a
+         *     picture without alt text, a table without a header row, a reading order that differs from
+         *     the visual order).
          */
         get: operations["preflightExport"];
         put?: never;
@@ -2528,7 +2600,7 @@ export interface components {
             readonly ownerId?: string;
             /**
              * Sourceimageid
-             * @description for a public copy: the private original it was made from
+             * @description for a public copy, to its owner: the private original it was made from (null for everyone else, to whom the original does not exist)
              *
              *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
              */
@@ -2687,7 +2759,7 @@ export interface components {
             readonly ownerId?: string;
             /**
              * Sourceimageid
-             * @description for a public copy: the private original it was made from
+             * @description for a public copy, to its owner: the private original it was made from (null for everyone else, to whom the original does not exist)
              *
              *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
              */
@@ -2766,7 +2838,7 @@ export interface components {
             ownerId: string;
             /**
              * Sourceimageid
-             * @description for a public copy: the private original it was made from
+             * @description for a public copy, to its owner: the private original it was made from (null for everyone else, to whom the original does not exist)
              */
             sourceImageId: string | null;
             /**
@@ -2866,7 +2938,7 @@ export interface components {
             readonly ownerId?: string;
             /**
              * Sourceimageid
-             * @description for a public copy: the private original it was made from
+             * @description for a public copy, to its owner: the private original it was made from (null for everyone else, to whom the original does not exist)
              *
              *     Read-only: sent back as read it is ignored; any other value is refused (`read_only_field`).
              */
@@ -3424,7 +3496,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "missing_template_slide" | "empty_element" | "text_overflow" | "missing_image" | "other";
+            kind: "missing_template_slide" | "empty_element" | "text_overflow" | "missing_image" | "accessibility" | "other";
             /** Element */
             element?: string | null;
             /**
@@ -3439,9 +3511,9 @@ export interface components {
             needed?: number | null;
             /**
              * Code
-             * @description The export engine's warning code when the engine found the issue (e.g. chart_data_adjusted for an `other` issue); null for issues found before the fill. New codes may appear: a client that does not know one falls back to `kind`.
+             * @description The export engine's warning code when the engine found the issue (e.g. chart_data_adjusted for an `other` issue, missing_alt_text for an `accessibility` one); null for issues found before the fill. New codes may appear: a client that does not know one falls back to `kind`.
              */
-            code?: ("text_overflow" | "unknown_element" | "locked_element" | "value_type_mismatch" | "invalid_image" | "chart_not_filled" | "chart_data_adjusted" | "link_dropped" | "element_not_filled") | null;
+            code?: ("text_overflow" | "unknown_element" | "locked_element" | "value_type_mismatch" | "invalid_image" | "chart_not_filled" | "chart_data_adjusted" | "link_dropped" | "element_not_filled" | "missing_slide_title" | "missing_alt_text" | "table_without_header" | "reading_order") | null;
         };
         /** PreflightReport */
         PreflightReport: {
@@ -3760,6 +3832,65 @@ export interface components {
              * @description text follows the snippet: show an ellipsis
              */
             truncatedEnd: boolean;
+        };
+        /** SignInSessionRead */
+        SignInSessionRead: {
+            /** Id */
+            _id: string;
+            /**
+             * Method
+             * @description how the session signed in; null for one from before sessions were recorded
+             */
+            method: ("password" | "oidc" | "chat") | null;
+            /**
+             * Browser
+             * @description the browser family, from the User-Agent header
+             * @enum {string}
+             */
+            browser: "wecom" | "wechat" | "feishu" | "dingtalk" | "edge" | "opera" | "firefox" | "chrome" | "safari" | "other";
+            /**
+             * Os
+             * @description the operating system family, from the User-Agent header
+             * @enum {string}
+             */
+            os: "harmonyos" | "ios" | "android" | "windows" | "chromeos" | "macos" | "linux" | "other";
+            /**
+             * Useragent
+             * @description the browser's User-Agent header (truncated)
+             */
+            userAgent: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             * @description when this session signed in
+             */
+            createdAt: string;
+            /**
+             * Lastseenat
+             * Format: date-time
+             * @description its last request, to within five minutes
+             */
+            lastSeenAt: string;
+            /**
+             * Expiresat
+             * Format: date-time
+             * @description when its token stops working by itself
+             */
+            expiresAt: string;
+            /**
+             * Current
+             * @description true for the session making this request
+             * @default false
+             */
+            current: boolean;
+        };
+        /** SignInSessionsEnded */
+        SignInSessionsEnded: {
+            /**
+             * Ended
+             * @description how many sessions were ended
+             */
+            ended: number;
         };
         /** SignupRequest */
         SignupRequest: {
@@ -4923,6 +5054,282 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSignInSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSessionRead"][];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    endOtherSignInSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSessionsEnded"];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    endSignInSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

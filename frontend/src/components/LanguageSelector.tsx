@@ -19,7 +19,8 @@ export function LanguageSelector({ color = 'primary' }: { color?: 'primary' | 'i
       <Button
         color={color}
         startIcon={<TranslateIcon />}
-        aria-label={t('language.label')}
+        // The name holds the visible text too (WCAG 2.5.3 Label in Name): "Language: English".
+        aria-label={t('language.button', { language: t(`language.${uiLanguage}`) })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

@@ -12,13 +12,12 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session, sessionmaker
 
-from slidewright.auth import api_tokens, repository
+from slidewright.auth import api_tokens, sign_in_sessions
 from slidewright.auth.errors import ApiTokenNotAllowedError, ApiTokenReadOnlyError
 from slidewright.core.config import Settings
 from slidewright.core.deps import SessionDep, SettingsDep
 from slidewright.core.errors import ForbiddenError, InvalidTokenError, NotAuthenticatedError
 from slidewright.core.security import TokenClaims, read_token
-from slidewright.users import service as users_service
 from slidewright.users.models import ROLE_SYSTEM, User
 
 _bearer = HTTPBearer(
@@ -42,12 +41,16 @@ def _raw_token(credentials: HTTPAuthorizationCredentials | None) -> str:
 
 
 def get_token_claims(
+    session: SessionDep,
     settings: SettingsDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> TokenClaims:
     """The sign-in token's claims; an API token is refused here (see `SignedInUser`)."""
     raw = _raw_token(credentials)
     if api_tokens.looks_like_api_token(raw):
+        # Only a real one is told "not with an API token": an unknown, expired or deleted one
+        # is `invalid_token` (401), like every other credential that is no credential.
+        api_tokens.authenticate(session, raw)
         raise ApiTokenNotAllowedError()
     claims = read_token(raw, secret=settings.resolved_secret_key)
     if claims is None:
@@ -55,15 +58,26 @@ def get_token_claims(
     return claims
 
 
-def _user_from_claims(session: Session, claims: TokenClaims) -> User:
-    user = users_service.find(session, claims.user_id)
+def _user_from_claims(
+    session: Session, session_factory: sessionmaker[Session], claims: TokenClaims
+) -> User:
+    user, row = sign_in_sessions.signed_in(session, claims)
     # A bumped token version ("sign out everywhere", password change) revokes older tokens;
-    # a revoked token id is one browser's logout.
+    # an ended sign-in session revokes its own token only.
     if user is None or user.role == ROLE_SYSTEM or user.token_version != claims.version:
         raise InvalidTokenError()
-    if claims.token_id is not None and repository.is_revoked(session, claims.token_id):
-        raise InvalidTokenError()
+    _release_connection(session)
+    sign_in_sessions.record_activity(session_factory, row)
     return user
+
+
+def _release_connection(session: Session) -> None:
+    """Ends the request's read-only transaction, giving its connection back before noting a
+    credential's use in a transaction of its own: holding one connection while taking another,
+    a burst of such requests (everyone's first request of the morning) would drain the pool
+    and stall. The loaded user stays usable (expire_on_commit=False); the endpoint's first
+    query takes a connection again."""
+    session.commit()
 
 
 def bearer_user(
@@ -74,12 +88,13 @@ def bearer_user(
     by the REST API and the MCP endpoint, so both accept exactly the same credentials."""
     if api_tokens.looks_like_api_token(raw):
         user, token = api_tokens.authenticate(session, raw)
+        _release_connection(session)
         api_tokens.record_use(session_factory, token)
         return user, token.scope == api_tokens.SCOPE_WRITE
     claims = read_token(raw, secret=settings.resolved_secret_key)
     if claims is None:
         raise InvalidTokenError()
-    return _user_from_claims(session, claims), True
+    return _user_from_claims(session, session_factory, claims), True
 
 
 def get_current_user(
@@ -92,19 +107,25 @@ def get_current_user(
     user, may_write = bearer_user(session, factory, settings, _raw_token(credentials))
     if not may_write and not _is_read(request):
         raise ApiTokenReadOnlyError()
-    # Give the connection back while the request waits for a thread to run its endpoint: held
-    # across that wait, a burst of requests (200 users) holds every pooled connection while the
-    # threads that would release them wait for one, and the process stalls for the pool's 30 s
-    # timeout. The user stays loaded (expire_on_commit=False); the endpoint takes a connection
-    # again on its first query, and the request still commits once at its end.
-    session.commit()
+    # The connection was given back (`_release_connection`) and stays free while the request
+    # waits for a thread to run its endpoint: held across that wait, a burst of requests (200
+    # users) holds every pooled connection while the threads that would release them wait for
+    # one, and the process stalls for the pool's 30 s timeout. The request still commits once
+    # at its end.
     return user
 
 
 def get_signed_in_user(
-    session: SessionDep, claims: Annotated[TokenClaims, Depends(get_token_claims)]
+    request: Request,
+    session: SessionDep,
+    claims: Annotated[TokenClaims, Depends(get_token_claims)],
 ) -> User:
-    return _user_from_claims(session, claims)
+    return _user_from_claims(session, request.app.state.session_factory, claims)
+
+
+def get_user_agent(request: Request) -> str | None:
+    """The browser's User-Agent header, recorded with a new sign-in session."""
+    return request.headers.get("user-agent")
 
 
 def require_admin(user: Annotated[User, Depends(get_current_user)]) -> User:
@@ -117,3 +138,4 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 SignedInUser = Annotated[User, Depends(get_signed_in_user)]
 CurrentClaims = Annotated[TokenClaims, Depends(get_token_claims)]
 AdminUser = Annotated[User, Depends(require_admin)]
+UserAgent = Annotated[str | None, Depends(get_user_agent)]

@@ -1,22 +1,31 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, status
+from sqlalchemy.orm import Session
 
 from slidewright.auth import service
-from slidewright.auth.dependencies import CurrentClaims, SignedInUser
+from slidewright.auth.dependencies import CurrentClaims, SignedInUser, UserAgent
+from slidewright.auth.models import METHOD_PASSWORD
 from slidewright.auth.schemas import AuthResponse, LoginRequest, SignupRequest
+from slidewright.core.config import Settings
 from slidewright.core.deps import ClientIpDep, RateLimiterDep, SessionDep, SettingsDep
+from slidewright.users.models import User
 from slidewright.users.schemas import UserRead
 
 router = APIRouter(prefix="/auth", tags=["auth"])
 
 
-def _auth_response(user: object, token: str) -> AuthResponse:
+def _signed_in(
+    session: Session, settings: Settings, user: User, user_agent: str | None
+) -> AuthResponse:
+    token = service.sign_in(session, settings, user, method=METHOD_PASSWORD, user_agent=user_agent)
     return AuthResponse(token=token, user=UserRead.model_validate(user))
 
 
 @router.post("/signup", status_code=status.HTTP_201_CREATED, operation_id="signup")
-def signup(body: SignupRequest, session: SessionDep, settings: SettingsDep) -> AuthResponse:
+def signup(
+    body: SignupRequest, session: SessionDep, settings: SettingsDep, user_agent: UserAgent
+) -> AuthResponse:
     """Create a local account and sign it in. The first account becomes an Admin.
 
     Errors: `invalid_email`, `email_already_exists`, `password_too_short`, `name_required`,
@@ -25,7 +34,7 @@ def signup(body: SignupRequest, session: SessionDep, settings: SettingsDep) -> A
     user = service.signup(
         session, settings, name=body.name, email=body.email, password=body.password
     )
-    return _auth_response(user, service.token_for(user, settings))
+    return _signed_in(session, settings, user, user_agent)
 
 
 @router.post("/login", operation_id="login")
@@ -35,6 +44,7 @@ def login(
     settings: SettingsDep,
     limiter: RateLimiterDep,
     ip: ClientIpDep,
+    user_agent: UserAgent,
 ) -> AuthResponse:
     """Sign in with email and password; returns a Bearer token and the user.
 
@@ -44,12 +54,13 @@ def login(
     user = service.login(
         session, settings, limiter, email=body.email, password=body.password, ip=ip
     )
-    return _auth_response(user, service.token_for(user, settings))
+    return _signed_in(session, settings, user, user_agent)
 
 
 @router.post("/logout", status_code=status.HTTP_204_NO_CONTENT, operation_id="logout")
 def logout(user: SignedInUser, claims: CurrentClaims, session: SessionDep) -> None:
-    """Sign out of this session: the token sent stops working; other sessions stay signed in."""
+    """Sign out of this session: the token sent stops working; other sessions stay signed in
+    (`DELETE /api/auth/sessions/{session_id}` ends another one)."""
     service.logout(session, user, claims)
 
 
@@ -57,5 +68,6 @@ def logout(user: SignedInUser, claims: CurrentClaims, session: SessionDep) -> No
     "/logout-everywhere", status_code=status.HTTP_204_NO_CONTENT, operation_id="logoutEverywhere"
 )
 def logout_everywhere(user: SignedInUser, session: SessionDep) -> None:
-    """Sign out everywhere: every token issued to this user so far stops working."""
+    """Sign out everywhere: every token issued to this user so far stops working, this one
+    too, and every sign-in session ends (API tokens keep working)."""
     service.logout_everywhere(session, user)

@@ -46,3 +46,29 @@ class ApiTokenRead(ReadModel):
 
 class ApiTokenCreated(ApiTokenRead):
     token: str = Field(description="the secret: shown this once, store it now")
+
+
+# The codes `auth.user_agent` answers; the web app names them in the interface language.
+BrowserCode = Literal[
+    "wecom", "wechat", "feishu", "dingtalk", "edge", "opera", "firefox", "chrome", "safari", "other"
+]
+SystemCode = Literal[
+    "harmonyos", "ios", "android", "windows", "chromeos", "macos", "linux", "other"
+]
+
+
+class SignInSessionRead(ReadModel):
+    method: Literal["password", "oidc", "chat"] | None = Field(
+        description="how the session signed in; null for one from before sessions were recorded"
+    )
+    browser: BrowserCode = Field(description="the browser family, from the User-Agent header")
+    os: SystemCode = Field(description="the operating system family, from the User-Agent header")
+    user_agent: str | None = Field(description="the browser's User-Agent header (truncated)")
+    created_at: datetime = Field(description="when this session signed in")
+    last_seen_at: datetime = Field(description="its last request, to within five minutes")
+    expires_at: datetime = Field(description="when its token stops working by itself")
+    current: bool = Field(default=False, description="true for the session making this request")
+
+
+class SignInSessionsEnded(ApiModel):
+    ended: int = Field(description="how many sessions were ended")

@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from slidewright.auth import repository as auth_repository
-from slidewright.core.clock import utcnow
+from slidewright.auth import sign_in_sessions
+from slidewright.auth.models import METHOD_PASSWORD
 from slidewright.core.config import Settings
 from slidewright.core.errors import RateLimitedError
 from slidewright.core.ratelimit import RateLimiter
-from slidewright.core.security import TokenClaims, issue_token
+from slidewright.core.security import TokenClaims
 from slidewright.license import service as license_service
 from slidewright.users import service as users_service
 from slidewright.users.errors import UserNotFoundError
 from slidewright.users.models import User
 
 
-def token_for(user: User, settings: Settings) -> str:
-    return issue_token(
-        user.id,
-        user.token_version,
-        secret=settings.resolved_secret_key,
-        minutes=settings.access_token_minutes,
+def sign_in(
+    session: Session, settings: Settings, user: User, *, method: str, user_agent: str | None
+) -> str:
+    """A new sign-in token for `user`, recorded as a session (every sign-in path ends here)."""
+    return sign_in_sessions.start(
+        session, settings, user, method=method, user_agent_header=user_agent
     )
 
 
@@ -64,15 +64,20 @@ def logout(session: Session, user: User, claims: TokenClaims) -> None:
     A token from before token ids existed cannot be told apart from the user's others, so its
     logout ends every session (the safe side).
     """
-    if claims.token_id is None or claims.expires_at is None:
-        users_service.revoke_tokens(session, user)
-        return
-    auth_repository.prune_expired(session, utcnow())
-    auth_repository.revoke(
-        session, token_id=claims.token_id, user_id=user.id, expires_at=claims.expires_at
-    )
+    if not sign_in_sessions.end_current(session, user, claims):
+        logout_everywhere(session, user)
 
 
 def logout_everywhere(session: Session, user: User) -> None:
     """Every token issued to the user so far stops working (a lost laptop, a shared PC)."""
     users_service.revoke_tokens(session, user)
+    sign_in_sessions.end_all(session, user)
+
+
+def renew_after_password_change(
+    session: Session, settings: Settings, user: User, *, user_agent: str | None
+) -> str:
+    """The password changed (which revoked every token): every session ends, and the browser
+    that changed it gets a new one. Only a password account can change its password."""
+    sign_in_sessions.end_all(session, user)
+    return sign_in(session, settings, user, method=METHOD_PASSWORD, user_agent=user_agent)

@@ -17,6 +17,8 @@ from fastapi.responses import RedirectResponse
 from pydantic import Field
 
 from slidewright.auth import service as auth_service
+from slidewright.auth.dependencies import UserAgent
+from slidewright.auth.models import METHOD_CHAT
 from slidewright.auth.schemas import AuthResponse
 from slidewright.chat_sso import service
 from slidewright.chat_sso.errors import (
@@ -201,6 +203,7 @@ def chat_sso_exchange(
     response: Response,
     session: SessionDep,
     settings: SettingsDep,
+    user_agent: UserAgent,
     binding: Annotated[str | None, Cookie(alias=BINDING_COOKIE)] = None,
 ) -> AuthResponse:
     """Trade the one-time code from the callback for a sign-in token and the user, in the
@@ -212,6 +215,5 @@ def chat_sso_exchange(
         raise ChatSignInCodeInvalidError()
     response.delete_cookie(BINDING_COOKIE, path=BINDING_PATH)
     user = service.exchange(session, body.code)
-    return AuthResponse(
-        token=auth_service.token_for(user, settings), user=UserRead.model_validate(user)
-    )
+    token = auth_service.sign_in(session, settings, user, method=METHOD_CHAT, user_agent=user_agent)
+    return AuthResponse(token=token, user=UserRead.model_validate(user))

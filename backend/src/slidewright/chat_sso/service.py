@@ -19,6 +19,7 @@ from datetime import timedelta
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from slidewright.auth import sign_in_sessions
 from slidewright.chat_sso.errors import (
     ChatAccountExistsError,
     ChatSignInCodeInvalidError,
@@ -240,6 +241,6 @@ def prepare_link(session: Session, email: str) -> User:
         raise UserNotFoundError(email=email)
     user.auth_type = AUTH_CHAT
     user.password_hash = None
-    user.token_version += 1
-    session.flush()
+    users_service.revoke_tokens(session, user)
+    sign_in_sessions.end_all(session, user)  # the profile lists none that no longer works
     return user

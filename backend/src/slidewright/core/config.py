@@ -80,7 +80,9 @@ class Settings(BaseSettings):
     )
     render_timeout_seconds: float = Field(default=180, gt=0)
     install_builtins: bool = Field(default=True, description="Install the built-in templates.")
-    auto_migrate: bool = Field(default=True, description="Migrate the database when serving.")
+    auto_migrate: bool = Field(
+        default=True, description="Migrate the database when a server or worker starts."
+    )
     frontend_dist: Path = Field(default=REPO_ROOT / "frontend" / "dist")
     docs_dir: Path = Field(default=REPO_ROOT / "docs")
     app_title: str = Field(default="Slidewright")

@@ -11,8 +11,10 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
+import psycopg
 from fastapi import Request
 from sqlalchemy import DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -77,6 +79,24 @@ def make_engine(
 
         return engine
     return create_engine(url, pool_pre_ping=True, **pool)
+
+
+# SQLSTATEs that mean "the server is not there for you now", not "your statement is wrong":
+# connection exceptions (class 08), and the server shutting down, crashed or still starting
+# (admin_shutdown, crash_shutdown, cannot_connect_now).
+_UNREACHABLE_STATES = ("08", "57P01", "57P02", "57P03")
+
+
+def database_unreachable(error: DBAPIError) -> bool:
+    """Whether a database error means the server is out of reach (restarting, failing over,
+    network down), so the same request succeeds once it is back; not a bug or a bad query."""
+    if error.connection_invalidated:  # SQLAlchemy saw the connection die; the pool reconnects
+        return True
+    if not isinstance(error.orig, psycopg.OperationalError):  # SQLite: a lock or a bug
+        return False
+    state = error.orig.sqlstate
+    # No SQLSTATE: the connection could not be made at all (refused, timed out, DNS).
+    return state is None or state.startswith(_UNREACHABLE_STATES)
 
 
 def pool_capacity(engine: Engine) -> int | None:

@@ -107,6 +107,18 @@ class InternalError(AppError):
     zh = "服务器出错，请重试。"
 
 
+class InsufficientStorageError(AppError):
+    """The disk (or quota, or object store) holding the data is full: nothing was saved.
+    Answered for every "no room" error (see `core.disk_full`), never as a 500."""
+
+    code, status = "insufficient_storage", 507
+    en = (
+        "The server has run out of storage space, so nothing was saved. "
+        "Please tell your administrator."
+    )
+    zh = "服务器存储空间已满，未保存任何内容。请联系管理员。"
+
+
 class ServerBusyError(AppError):
     """Every database connection stayed in use for the pool's timeout: too many requests at
     once for this process. A retry shortly after usually succeeds."""
@@ -114,6 +126,15 @@ class ServerBusyError(AppError):
     code, status = "server_busy", 503
     en = "The server is busy. Please try again in a moment."
     zh = "服务器繁忙，请稍后再试。"
+
+
+class DatabaseUnavailableError(AppError):
+    """The database did not answer: it is restarting, failing over or out of reach. Nothing
+    of the request was saved; the pool reconnects by itself once the database is back."""
+
+    code, status = "database_unavailable", 503
+    en = "The database is unavailable for a moment. Please try again shortly."
+    zh = "数据库暂时不可用，请稍后再试。"
 
 
 _STATUS_ERRORS: dict[int, type[AppError]] = {
@@ -152,11 +173,23 @@ def validation_details(problems: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def install_error_handlers(app: FastAPI) -> None:
+    from sqlalchemy.exc import DBAPIError
     from sqlalchemy.exc import TimeoutError as PoolTimeoutError
+
+    from slidewright.core.db import database_unreachable
 
     @app.exception_handler(PoolTimeoutError)
     async def _pool_timeout(request: Request, exc: PoolTimeoutError) -> JSONResponse:
         return error_response(ServerBusyError(), request_lang(request), {"Retry-After": "5"})
+
+    @app.exception_handler(DBAPIError)
+    async def _database_error(request: Request, exc: DBAPIError) -> JSONResponse:
+        if not database_unreachable(exc):
+            return await _unexpected(request, exc)
+        # The driver's words only: the wrapped error's text carries the statement's parameters.
+        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc.orig)
+        headers = {"Retry-After": "5"}
+        return error_response(DatabaseUnavailableError(), request_lang(request), headers)
 
     @app.exception_handler(AppError)
     async def _app_error(request: Request, exc: AppError) -> JSONResponse:
@@ -188,7 +221,25 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _upload_rejected(request: Request, exc: UploadRejected) -> JSONResponse:
         return error_response(upload_error(exc.code, exc.details), request_lang(request))
 
+    from slidewright.core.disk_full import is_disk_full
+    from slidewright.storage.blobstore import BlobStoreFull
+
+    def _insufficient_storage(request: Request, exc: BaseException) -> JSONResponse:
+        log.error("storage full on %s %s: %s", request.method, request.url.path, exc)
+        return error_response(InsufficientStorageError(), request_lang(request))
+
+    async def _no_room(request: Request, exc: Exception) -> JSONResponse:
+        # Handled here rather than only in the catch-all below, which answers and re-raises.
+        if not is_disk_full(exc):
+            raise exc  # another OSError: the catch-all answers (and logs) it as before
+        return _insufficient_storage(request, exc)
+
+    app.add_exception_handler(BlobStoreFull, _no_room)
+    app.add_exception_handler(OSError, _no_room)
+
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if is_disk_full(exc):  # wrapped in another error, or raised by a middleware
+            return _insufficient_storage(request, exc)
         log.exception("unhandled error on %s %s", request.method, request.url.path)
         return error_response(InternalError(), request_lang(request))

@@ -1,8 +1,9 @@
 """Password hashing (Argon2id via pwdlib) and access tokens (HS256 JWTs).
 
-A token carries the user id (`sub`), an expiry, its own id (`jti`, so one browser's logout can
-revoke just that token) and the user's token version (`ver`); bumping the version on a user row
-revokes every token issued before ("sign out everywhere", password change).
+A token carries the user id (`sub`), an expiry, its own id (`jti`, which is also the id of its
+sign-in session, so one session can be ended alone) and the user's token version (`ver`);
+bumping the version on a user row revokes every token issued before ("sign out everywhere",
+password change).
 """
 
 from __future__ import annotations
@@ -41,16 +42,21 @@ class TokenClaims:
     expires_at: datetime | None = None
 
 
-def issue_token(user_id: str, version: int, *, secret: str, minutes: int) -> str:
-    now = utcnow()
-    claims = {
-        "sub": user_id,
-        "ver": version,
-        "jti": new_id(),
-        "iat": now,
-        "exp": now + timedelta(minutes=minutes),
-    }
-    return jwt.encode(claims, secret, algorithm=_ALGORITHM)
+@dataclass(frozen=True)
+class IssuedToken:
+    token: str
+    token_id: str  # the `jti`
+    issued_at: datetime
+    expires_at: datetime
+
+
+def issue_token(user_id: str, version: int, *, secret: str, minutes: int) -> IssuedToken:
+    # Whole seconds, as the token states them, so the session row and the token agree.
+    now = utcnow().replace(microsecond=0)
+    token_id, expires_at = new_id(), now + timedelta(minutes=minutes)
+    claims = {"sub": user_id, "ver": version, "jti": token_id, "iat": now, "exp": expires_at}
+    token = jwt.encode(claims, secret, algorithm=_ALGORITHM)
+    return IssuedToken(token=token, token_id=token_id, issued_at=now, expires_at=expires_at)
 
 
 def read_token(token: str, *, secret: str) -> TokenClaims | None:

@@ -37,6 +37,35 @@ class ImageTooLargeError(AppError):
     zh = "图片像素过多（上限 {limit}）。"
 
 
+class TooManyFramesError(AppError):
+    code, status = "too_many_frames", 400
+    en = "This animated image has too many frames (limit {limit})."
+    zh = "此动图帧数过多（上限 {limit} 帧）。"
+
+
+class ActiveContentError(AppError):
+    """Macros, ActiveX controls or embedded objects (`core.uploads._find_active_content`):
+    refused, never stripped. `details.parts` names the parts found, `details.kinds` says what
+    they are ('macro', 'activex', 'ole_object', 'embedded_file', 'executable')."""
+
+    code, status = "active_content", 400
+    en = (
+        "This file contains macros, ActiveX controls or embedded objects, which are not "
+        "accepted for safety: {parts}. Remove them (a macro-enabled file: save it as a plain "
+        ".pptx or .docx), then upload the file again."
+    )
+    zh = (
+        "此文件包含宏、ActiveX 控件或嵌入对象，出于安全考虑不予接受：{parts}。"
+        "请删除这些内容（启用宏的文件请另存为普通 .pptx 或 .docx）后重新上传。"
+    )
+
+    def message(self, lang: str = "en") -> str:
+        chinese = lang.lower().startswith("zh")
+        parts = self.details.get("parts") or []
+        listed = ("、" if chinese else ", ").join(str(part) for part in parts)
+        return (self.zh if chinese else self.en).format(parts=listed)
+
+
 class EncryptedOrLegacyFileError(AppError):
     code, status = "encrypted_or_legacy_file", 400
     en = (
@@ -57,7 +86,9 @@ _BY_CODE: dict[str, type[AppError]] = {
         UnsafeArchiveError,
         InvalidImageError,
         ImageTooLargeError,
+        TooManyFramesError,
         EncryptedOrLegacyFileError,
+        ActiveContentError,
     )
 }
 

@@ -42,5 +42,8 @@ def preflight_export(
     project: OwnedProject, user: CurrentUser, session: SessionDep, services: ServicesDep
 ) -> PreflightReport:
     """What the export would lack, slide by slide: missing template slides, empty unlocked
-    elements, text that overflows even at the 60% font-size floor, and missing images."""
+    elements, text that overflows even at the 60% font-size floor, missing images, and what
+    PowerPoint's Accessibility Checker would flag (`accessibility`: a slide without a title, a
+    picture without alt text, a table without a header row, a reading order that differs from
+    the visual order)."""
     return service.preflight(session, services, user, project)

@@ -7,8 +7,16 @@ from pydantic import Field
 from slidewright.core.schemas import OutModel
 from slidewright.pptx_engine.results import WarningCode
 
+# `accessibility`: what PowerPoint's Accessibility Checker would flag in the exported slide;
+# its `code` says what (missing_slide_title, missing_alt_text, table_without_header,
+# reading_order).
 IssueKind = Literal[
-    "missing_template_slide", "empty_element", "text_overflow", "missing_image", "other"
+    "missing_template_slide",
+    "empty_element",
+    "text_overflow",
+    "missing_image",
+    "accessibility",
+    "other",
 ]
 
 
@@ -21,7 +29,8 @@ class PreflightIssue(OutModel):
         default=None,
         description=(
             "The export engine's warning code when the engine found the issue (e.g. "
-            "chart_data_adjusted for an `other` issue); null for issues found before the fill. "
+            "chart_data_adjusted for an `other` issue, missing_alt_text for an "
+            "`accessibility` one); null for issues found before the fill. "
             "New codes may appear: a client that does not know one falls back to `kind`."
         ),
     )

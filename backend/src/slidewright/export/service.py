@@ -3,6 +3,9 @@
 Slides without a template slide are left out of the file (the UI warns before exporting).
 Locked elements and elements without a value keep the template's content; unfilled sample
 text of unlocked text elements is removed, so no placeholder copy ships in a finished deck.
+Pictures carry their gallery description as alt text. Preflight runs the real fill, so it
+reports what the engine found too: text that overflows, and what the deck still lacks for
+screen readers (a slide title, a picture's alt text, a table's header row, reading order).
 """
 
 from __future__ import annotations
@@ -19,8 +22,14 @@ from slidewright.export.errors import (
     NoTemplateToExportError,
     NothingToExportError,
 )
-from slidewright.export.schemas import PreflightIssue, PreflightReport, PreflightSlide
+from slidewright.export.schemas import (
+    IssueKind,
+    PreflightIssue,
+    PreflightReport,
+    PreflightSlide,
+)
 from slidewright.images import service as images_service
+from slidewright.pptx_engine.accessibility import PROBLEM_CODES
 from slidewright.pptx_engine.deck_spec import (
     ChartSeries,
     ChartValue,
@@ -64,13 +73,11 @@ def _is_empty(value: Any) -> bool:
     return value is None or value == "" or value == {} or value == []
 
 
-def _value(kind: str, raw: Any, pictures: dict[str, bytes]) -> Value | None:
+def _value(kind: str, raw: Any, pictures: dict[str, PictureValue]) -> Value | None:
     if kind == "text" and isinstance(raw, str):
         return TextValue(raw)
     if kind == "picture":
-        image_id = slide_rules.image_id_of(raw)
-        data = pictures.get(image_id or "")
-        return PictureValue(data) if data is not None else None
+        return pictures.get(slide_rules.image_id_of(raw) or "")
     if kind == "table":
         rows = tuple(tuple(str(cell) for cell in row) for row in raw["rows"])
         return TableValue(rows)
@@ -88,9 +95,10 @@ def _load_pictures(
     user: User,
     deck: Sequence[Mapping[str, Any]],
     only: set[int] | None = None,
-) -> dict[str, bytes]:
-    """Bytes of every gallery image the deck (or the `only` slides) uses and the user may
-    still see."""
+) -> dict[str, PictureValue]:
+    """Every gallery image the deck (or the `only` slides) uses and the user may still see:
+    its bytes, and its description as the picture's alt text (none while only the filename
+    stands in: the export then reports the picture as lacking alt text)."""
     wanted = {
         image_id
         for index, slide in enumerate(deck, start=1)
@@ -98,12 +106,13 @@ def _load_pictures(
         for value in slide.get("formData", {}).values()
         if (image_id := slide_rules.image_id_of(value)) is not None
     }
-    pictures = {}
+    pictures: dict[str, PictureValue] = {}
     for image in images_service.get_visible_images(session, user, sorted(wanted)):
         try:
-            pictures[image.id] = images_service.image_bytes(services, image)
+            data = images_service.image_bytes(services, image)
         except AppError:
             continue  # the blob is gone: reported as a missing image
+        pictures[image.id] = PictureValue(data, images_service.written_description(image))
     return pictures
 
 
@@ -233,13 +242,14 @@ def export_project(session: Session, services: Services, user: User, project: Pr
 def preflight(
     session: Session, services: Services, user: User, project: Project
 ) -> PreflightReport:
-    """What the export will lack, slide by slide (it runs the real fill to measure text)."""
+    """What the export will lack, slide by slide (it runs the real fill to measure text and
+    check the slides it builds for accessibility)."""
     template = _template(session, user, project)
     plan = _plan(session, services, user, project, template)
     if plan.spec.slides:
         for warning in _fill(services, template, plan.spec).warnings:
             index = plan.origin[warning.slide_index - 1]
-            kind = "text_overflow" if warning.code == "text_overflow" else "other"
+            kind = _issue_kind(warning.code)
             plan.issues[index].append(
                 PreflightIssue(
                     kind=kind,
@@ -255,6 +265,12 @@ def preflight(
         if found
     ]
     return PreflightReport(ready=not slides, exported_slides=len(plan.spec.slides), slides=slides)
+
+
+def _issue_kind(code: str) -> IssueKind:
+    if code == "text_overflow":
+        return "text_overflow"
+    return "accessibility" if code in PROBLEM_CODES else "other"
 
 
 def download_name(title: str) -> str:

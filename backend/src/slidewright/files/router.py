@@ -47,7 +47,8 @@ def upload_file(
     background (follow `renderJob` with `GET /api/jobs/{id}`).
 
     Errors: `unsupported_file_type` (not .pptx or .key), `invalid_pptx`,
-    `encrypted_or_legacy_file`, `unsafe_archive`, `file_too_large`, `unsupported_keynote` (a
+    `encrypted_or_legacy_file`, `unsafe_archive`, `active_content` (macros, ActiveX controls or
+    embedded objects; `details.parts` names them), `file_too_large`, `unsupported_keynote` (a
     Keynote file LibreOffice cannot convert: export it as .pptx from Keynote instead),
     `conversion_busy` (503: too many Keynote conversions at once; retry).
     """

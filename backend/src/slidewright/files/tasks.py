@@ -37,12 +37,15 @@ def render_thumbnails(ctx: JobContext, payload: dict[str, Any]) -> dict[str, Any
         if uploaded is None:
             return {"rendered": []}
         thumbnails = dict(uploaded.thumbnails)
+        keyed = []
         for number, image in zip(wanted, images, strict=True):
             # An image uploaded while this job ran wins over the rendered one.
             if thumbnails.get(str(number)) == THUMB_MANUAL and not force:
                 continue
-            services.blobs.put(thumbnail_key(uploaded, number), image, content_type="image/jpeg")
-            thumbnails[str(number)] = THUMB_RENDERED
+            keyed.append((thumbnail_key(uploaded, number), image))
             rendered.append(number)
+        referenced = {thumbnail_key(uploaded, int(n)) for n in thumbnails}
+        templates_service.put_thumbnails(services, keyed, referenced=referenced)
+        thumbnails.update({str(number): THUMB_RENDERED for number in rendered})
         uploaded.thumbnails = thumbnails
     return {"rendered": rendered}

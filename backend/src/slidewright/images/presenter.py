@@ -28,7 +28,8 @@ def read(image: Image, user: User, public_copies: Mapping[str, str]) -> ImageRea
         height=image.height,
         size=image.size,
         owner_id=image.owner_id,
-        source_image_id=image.source_image_id,
+        # The original is private: its id is its owner's business (a copy's others see none).
+        source_image_id=image.source_image_id if image.owner_id == user.id else None,
         public_copy_id=public_copies.get(image.id),
         can_edit=can_edit(image, user),
         created_at=image.created_at,

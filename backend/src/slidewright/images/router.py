@@ -94,7 +94,7 @@ def upload_image(
     orientation is applied first); a GIF keeps its first frame, as a PNG.
 
     Errors: `unsupported_file_type`, `invalid_image`, `image_too_large` (too many pixels),
-    `file_too_large`, `invalid_tags`.
+    `too_many_frames` (an animation of more than 1000 frames), `file_too_large`, `invalid_tags`.
     """
     # A sync endpoint runs in the thread pool, so decoding never blocks the event loop.
     data = image.file.read()

@@ -29,7 +29,8 @@ class ImageRead(ReadModel):
     size: int = Field(description="bytes, as stored (after re-encoding)")
     owner_id: str
     source_image_id: str | None = Field(
-        description="for a public copy: the private original it was made from"
+        description="for a public copy, to its owner: the private original it was made from "
+        "(null for everyone else, to whom the original does not exist)"
     )
     public_copy_id: str | None = Field(
         description="for a private original: its public copy, once made public"

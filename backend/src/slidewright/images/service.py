@@ -84,6 +84,13 @@ def _alt_or_filename(alt: str | None, filename: str) -> str:
     return _clean_text(alt or "") or filename
 
 
+def written_description(image: Image) -> str | None:
+    """The image's description when someone wrote one (by hand or with AI describe); None
+    while the filename stands in, which says nothing to a screen-reader user."""
+    alt = image.alt.strip()
+    return alt if alt and alt != image.filename else None
+
+
 def _blob_prefix(image: Image) -> str:
     return f"images/{image.owner_id}/{image.id}/"
 

@@ -14,7 +14,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from slidewright.core.clock import utcnow
 from slidewright.core.config import Settings
-from slidewright.core.errors import AppError, InternalError
+from slidewright.core.disk_full import is_disk_full
+from slidewright.core.errors import AppError, InsufficientStorageError, InternalError
 from slidewright.jobs.liveness import JobLiveness
 from slidewright.jobs.models import FAILED, QUEUED, RUNNING, SUCCEEDED, Job
 from slidewright.jobs.registry import handler_for
@@ -148,7 +149,11 @@ class JobRunner:
             result = spec.handler(context, payload)
         except AppError as exc:
             self._finish(job_id, attempt, FAILED, error=exc)
-        except Exception:
+        except Exception as exc:
+            if is_disk_full(exc):  # typed, so the UI says what to do (and it is no bug)
+                log.error("job %s (%s) failed: storage full: %s", job_id, kind, exc)
+                self._finish(job_id, attempt, FAILED, error=InsufficientStorageError())
+                return
             log.exception("job %s (%s) failed", job_id, kind)
             self._finish(job_id, attempt, FAILED, error=InternalError())
         else:

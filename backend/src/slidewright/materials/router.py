@@ -46,7 +46,8 @@ def upload_material(
 
     Errors: `unsupported_material_type`, `invalid_text`, `invalid_docx`, `filename_required`,
     `content_required`, `material_too_long`, `file_too_large`, `unsafe_archive`,
-    `encrypted_or_legacy_file`.
+    `encrypted_or_legacy_file`, `active_content` (a .docx with macros, ActiveX controls or
+    embedded objects; `details.parts` names them).
     """
     # A sync endpoint runs in the thread pool, so parsing never blocks the event loop.
     data = file.file.read()

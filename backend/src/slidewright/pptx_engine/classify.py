@@ -40,7 +40,7 @@ _EMPTY_SLOT_TYPES: dict[str, ElementType] = {
 _MEDIA_MARKERS = frozenset({"videoFile", "audioFile", "quickTimeFile", "audioCd", "wavAudioFile"})
 
 
-def _is_media(picture: Any) -> bool:
+def is_media(picture: Any) -> bool:
     nv_pr = picture.find(f"*/{qn('p:nvPr')}")
     if nv_pr is None:
         return False
@@ -63,7 +63,7 @@ def classify(shape: Any, graphic_uri: str = "") -> ElementType:
     """Type of `shape`, a direct shape element (not a group, not mc:AlternateContent)."""
     name = local_name(shape)
     if name == "pic":
-        return "other" if _is_media(shape) else "picture"
+        return "other" if is_media(shape) else "picture"
     if name == "graphicFrame":
         if graphic_uri == URI_TABLE:
             return "table"

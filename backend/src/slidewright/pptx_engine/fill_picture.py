@@ -18,7 +18,8 @@ from typing import Any
 from PIL import Image, ImageOps, UnidentifiedImageError
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 
-from slidewright.pptx_engine.ooxml import non_visual_props, qn
+from slidewright.pptx_engine.alt_text import set_alt_text
+from slidewright.pptx_engine.ooxml import qn
 from slidewright.pptx_engine.xmledit import BLIP_FILL_ORDER, insert_ordered, new, sub
 
 # Formats python-pptx (and PowerPoint) embed as they are; anything else is re-encoded to PNG.
@@ -152,13 +153,10 @@ def fill_picture(
     if blip_fill.find(qn("a:stretch")) is None:
         stretch = insert_ordered(blip_fill, new("a:stretch"), BLIP_FILL_ORDER)
         sub(stretch, "a:fillRect")
-    c_nv_pr = non_visual_props(shape)
-    if c_nv_pr is not None:
-        # The template's description is about its sample image.
-        if alt:
-            c_nv_pr.set("descr", alt)
-        elif "descr" in c_nv_pr.attrib:
-            del c_nv_pr.attrib["descr"]
+    # The template's description (or decorative mark) was about its sample image; the new
+    # picture is the user's content, described by the gallery's alt text or not at all (the
+    # writer's accessibility check then reports it).
+    set_alt_text(shape, alt)
     return shape
 
 

@@ -1,6 +1,7 @@
 """Filling a native table: resize by cloning rows and columns, then set cell text at run level.
 
-The table keeps its style (`a:tblPr` flags and style id) and every cell its own properties
+The table keeps its style (`a:tblPr` flags and style id; the header-row flag is set, as the
+value's first row is its header) and every cell its own properties
 (`a:tcPr`: fills, borders, margins), because new rows and columns are clones of existing ones:
 a new row copies the template's data rows alternately from the last two (so hand-made banding
 continues), a new column copies the last column. The frame keeps its width (column widths are
@@ -22,6 +23,7 @@ from slidewright.pptx_engine.deck_spec import TableValue
 from slidewright.pptx_engine.ooxml import int_attr, qn
 
 _TBL = f"{qn('a:graphic')}/{qn('a:graphicData')}/{qn('a:tbl')}"
+_TBL_PR = qn("a:tblPr")
 _GRID = qn("a:tblGrid")
 _GRID_COL = qn("a:gridCol")
 _TR = qn("a:tr")
@@ -60,11 +62,22 @@ def fill_table(frame: Any, value: TableValue, fill_cell: CellFiller) -> None:
     _resize_columns(table, grid, want_cols)
     _resize_rows(frame, table, want_rows)
     _renumber_clone_ids(table)
+    _mark_header_row(table)
     for row, texts in zip(table.findall(_TR), value.rows, strict=True):
         for cell, text in zip(row.findall(_TC), texts, strict=False):
             if _is_covered(cell):
                 continue  # a merged-away cell: its text would never show
             fill_cell(_cell_body(cell), text)
+
+
+def _mark_header_row(table: Any) -> None:
+    """The value's first row is its header (the formData contract): say so in `a:tblPr`, so
+    screen readers name each cell by its column and the table style draws the header."""
+    properties = table.find(_TBL_PR)
+    if properties is None:
+        properties = table.makeelement(_TBL_PR, {})
+        table.insert(0, properties)  # `a:tblPr` is the first child of `a:tbl`
+    properties.set("firstRow", "1")
 
 
 def _value_under_merge(rows: list[Any], value: TableValue) -> bool:

@@ -716,6 +716,7 @@ class UnoserverRenderer:
         self.import_filter = import_filter
         self.stats: dict[str, int] = {"warm": 0, "fallback": 0, "starts": 0, "kills": 0}
         self._job_lock = threading.Lock()  # one conversion at a time through the warm server
+        self._warm_up_lock = threading.Lock()
         self._state_lock = threading.RLock()  # guards _server / _closed
         self._server: _Server | None = None
         self._starting: _Server | None = None
@@ -741,6 +742,18 @@ class UnoserverRenderer:
         """Starts the warm server now (e.g. from a background thread in the app lifespan)."""
         with self._job_lock:
             self._ensure_server()
+
+    def warm_up(self) -> None:
+        """Starts the server and renders a one-slide deck through it: LibreOffice's first
+        conversion loads Impress and its filters, poppler's first run the font cache, and
+        without this the first user's job pays for both. Counted in `stats` as a warm job.
+        Several callers (the early start, the app's lifespan) warm it up once."""
+        with self._warm_up_lock:
+            with self._job_lock:
+                server = self._ensure_server()
+                if server is None or server.jobs > 0:
+                    return  # no server (jobs go to the fallback), or already warm
+            self.render(_warm_up_deck(), slides=[1], timeout_s=self.startup_timeout_s)
 
     def close(self) -> None:
         with self._state_lock:
@@ -1045,6 +1058,11 @@ def build_renderer(
     """
     if kind == "fake":
         return FakeRenderer()
+    if work_root is None:
+        with _early_lock:
+            early = _early.pop((kind, memory_mb, recycle_after), None)
+        if early is not None:
+            return early
     if kind not in ("auto", "unoserver", "soffice"):
         raise ValueError(f"unknown renderer {kind!r} (auto, unoserver, soffice or fake)")
     soffice = find_soffice()
@@ -1126,3 +1144,51 @@ __all__ = [
     "render_to_dir",
     "write_profile",
 ]
+
+
+# -- starting early ---------------------------------------------------------------------------
+
+
+def _warm_up_deck() -> bytes:
+    from pptx import Presentation  # only here: the rest of the module needs no python-pptx
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[1])
+    slide.shapes.title.text = "Slidewright"
+    slide.placeholders[1].text = "Warm-up"
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    return buffer.getvalue()
+
+
+_early_lock = threading.Lock()
+_early: dict[tuple[str, int, int], Renderer] = {}
+
+
+def start_early(kind: str, *, memory_mb: int, recycle_after: int) -> None:
+    """Builds the renderer `build_renderer` would build with these arguments and starts its
+    LibreOffice in a background thread now; the next `build_renderer(kind, ...)` in this process
+    gets this one instead of a new one.
+
+    Why: a web process spends seconds importing the app and migrating before it answers, and
+    LibreOffice takes about as long to start. Started side by side, the first upload after a
+    restart finds LibreOffice warm instead of waiting for it. Never raises: where LibreOffice
+    cannot run, the app's own `build_renderer` reports it as it always has.
+    """
+    try:
+        renderer = build_renderer(kind, memory_mb=memory_mb, recycle_after=recycle_after)
+    except (RenderUnavailable, ValueError):
+        return
+    if not isinstance(renderer, UnoserverRenderer):  # one soffice per job: nothing stays warm
+        renderer.close()
+        return
+    with _early_lock:
+        _early[(kind, memory_mb, recycle_after)] = renderer
+
+    def run() -> None:
+        try:
+            renderer.warm_up()
+        except Exception:  # the first job retries and reports a typed error
+            log.warning("starting LibreOffice early failed", exc_info=True)
+
+    threading.Thread(target=run, name="renderer-early-start", daemon=True).start()

@@ -20,6 +20,11 @@ WarningCode = Literal[
     "chart_data_adjusted",  # series padded or cut to the categories, empty categories left out
     "link_dropped",  # a link with a scheme other than http, https or mailto
     "element_not_filled",  # an unforeseen problem with this element; the template's stays
+    # Accessibility (see accessibility.py): what PowerPoint's Accessibility Checker would flag.
+    "missing_slide_title",  # no title, and no text on the slide to take one from
+    "missing_alt_text",  # a picture without alternative text (the gallery image has none)
+    "table_without_header",  # a table kept from the template without a header row
+    "reading_order",  # overlapping shapes keep an order that differs from the visual one
 ]
 
 

@@ -4,9 +4,11 @@
 upload used (so element names and paths match what the user filled), then for each deck slide
 duplicates the template slide it names (`duplicate.py`) and fills its values at run level
 (`fill_text.py`, `fill_picture.py`, `fill_table.py`, `fill_chart.py`), fits filled text
-(`fit.py`) and writes speaker notes. Finally the template's own slides are removed cleanly and
+(`fit.py`), makes the slide accessible and reports what still is not (`accessibility.py`) and
+writes speaker notes. Finally the template's own slides are removed cleanly and
 the package saved. Masters, layouts, theme, fonts and everything not filled stay byte for byte
-as the customer made them; a locked element, or one without a value, keeps the template's XML.
+as the customer made them; a locked element, or one without a value, keeps the template's XML
+(but for the accessibility fixes: an undescribed picture's decorative mark, the shapes' order).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import io
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +27,7 @@ from pptx.presentation import Presentation as PresentationObject
 from pptx.shapes.shapetree import SlideShapeFactory
 
 from slidewright.pptx_engine import timing
+from slidewright.pptx_engine.accessibility import make_accessible, slide_problems
 from slidewright.pptx_engine.deck_spec import (
     ChartValue,
     DeckSpec,
@@ -63,6 +67,9 @@ from slidewright.pptx_engine.ooxml import (
     SHAPE_TAGS,
     int_attr,
     non_visual_props,
+    placeholder_idx,
+    placeholder_of,
+    placeholder_type,
     qn,
 )
 from slidewright.pptx_engine.package import one_line, open_presentation
@@ -90,6 +97,9 @@ _VALUE_NAMES = {
     TableValue: "table",
     ChartValue: "chart",
 }
+
+
+log = logging.getLogger("slidewright.export")
 
 
 class ExportError(PptxEngineError):
@@ -122,6 +132,7 @@ class _SlideJob:
     parsed: ParsedSlide
     spec: SlideSpec
     warnings: list[FillWarning] = field(default_factory=list)
+    placed_pictures: set[int] = field(default_factory=set)  # shape ids of filled pictures
 
     def warn(
         self, code: WarningCode, element: str | None, message: str, needed: float | None = None
@@ -152,6 +163,7 @@ class _DeckWriter:
         self._themes: dict[str, ThemeFonts] = {}
         self._default_text_style = self._prs_part._element.find(qn("p:defaultTextStyle"))
         self._slide_height = presentation.slide_height or 6858000
+        self._slide_width = presentation.slide_width or 12192000
 
     def _check_slide_numbers(self) -> None:
         count = len(self._originals)
@@ -219,6 +231,7 @@ class _DeckWriter:
             self._fill_guarded(job, element, shape, value, tree)
         if self._spec.remove_unfilled_sample_text and tree is not None:
             self._clear_unfilled(job, tree)
+        self._make_accessible(job)
         if job.spec.notes is not None:
             self._write_notes(job, job.spec.notes)
 
@@ -384,10 +397,64 @@ class _DeckWriter:
             ),
             alt=value.alt,
         )
+        job.placed_pictures.add(element.shape_id)
         # The copy's relationship to the sample image goes when nothing else on the slide uses
         # it; the image part itself stays for the template's other users.
         if old_r_id and old_r_id != r_id and old_r_id not in rel_ids_in(job.part._element):
             job.part.rels.pop(old_r_id)
+
+    # -- accessibility --------------------------------------------------------------------------
+
+    def _make_accessible(self, job: _SlideJob) -> None:
+        """Titles, alt text of template pictures and reading order (see accessibility.py),
+        then what is still missing as warnings, named by element where there is one."""
+        slide = job.part.slide
+        tree = job.part._element.find(_SP_TREE)
+        if tree is None:
+            return
+        backup = copy.deepcopy(tree)
+        try:
+            make_accessible(
+                slide,
+                resolver=self._placeholders,
+                placed_pictures=job.placed_pictures,
+                write_heading=lambda shape, text: self._write_heading(job, shape, text),
+                slide_size=(self._slide_width, self._slide_height),
+                lang=self._spec.lang,
+            )
+            problems = slide_problems(slide, job.index, self._placeholders)
+        except Exception:
+            # A shape tree too odd for the fixes stays as the fill left it: never half-fixed,
+            # never the export's failure. Logged, since it is a gap in the fixes to look at.
+            tree.getparent().replace(tree, backup)
+            log.exception("slide %d: the accessibility fixes failed; left as filled", job.index)
+            return
+        names: dict[int, str] = {}
+        for element in job.parsed.elements:
+            names.setdefault(element.shape_id, element.name)
+        for problem in problems:
+            shape_id = problem.shape_id
+            name = None if shape_id is None else names.get(shape_id, problem.shape_name)
+            job.warn(problem.code, name, problem.message)
+
+    def _write_heading(self, job: _SlideJob, shape: Any, text: str) -> None:
+        """The slide's heading into a title placeholder, written like any filled text."""
+        body = text_body_of(shape, create=True)
+        ph = placeholder_of(shape)
+        ph_type = placeholder_type(ph)
+        layout = _layout_of(job.part)
+        chain = self._placeholders.chain(layout, ph_type, placeholder_idx(ph))
+        style = TextStyle(
+            body,
+            ancestors=chain.ancestors,
+            master=chain.master_element,
+            ph_type=ph_type,
+            default_text_style=self._default_text_style,
+            theme=self._theme_of_layout(layout),
+            shape=shape,
+        )
+        context = TextContext(job.part, style, self._spec.lang, parse_links=False)
+        fill_body(body, TextValue(text), context)
 
     # -- tables ---------------------------------------------------------------------------------
 

@@ -8,12 +8,15 @@ from slidewright.storage.blobstore import (
     BlobNotFound,
     BlobStore,
     BlobStoreError,
+    BlobStoreFull,
     InvalidBlobKey,
+    is_app_key,
     make_key,
     normalize_prefix,
     validate_key,
 )
 from slidewright.storage.obstore_store import (
+    BlobEntry,
     LocalBlobStore,
     MemoryBlobStore,
     ObstoreBlobStore,
@@ -22,15 +25,18 @@ from slidewright.storage.obstore_store import (
 )
 
 __all__ = [
+    "BlobEntry",
     "BlobNotFound",
     "BlobStore",
     "BlobStoreError",
+    "BlobStoreFull",
     "InvalidBlobKey",
     "LocalBlobStore",
     "MemoryBlobStore",
     "ObstoreBlobStore",
     "S3BlobStore",
     "build_blob_store",
+    "is_app_key",
     "make_key",
     "normalize_prefix",
     "validate_key",

@@ -41,6 +41,11 @@ class BlobNotFound(BlobStoreError, LookupError):
         super().__init__(f"blob not found: {key}")
 
 
+class BlobStoreFull(BlobStoreError):
+    """The store has no room for the write: a full disk or quota locally (ENOSPC, EDQUOT),
+    an S3-compatible server out of space (HTTP 507, MinIO's `XMinioStorageFull`)."""
+
+
 class InvalidBlobKey(BlobStoreError, ValueError):
     """A key or prefix that breaks the rules in the module docstring."""
 
@@ -102,9 +107,26 @@ def normalize_prefix(prefix: str, *, allow_empty: bool = True) -> str:
     return stripped
 
 
+# The kinds the app writes under (`make_key`'s first segment).
+APP_KEY_KINDS = ("templates", "files", "images", "materials", "previews")
+
+
 def make_key(kind: str, owner_id: str, object_id: str, variant: str) -> str:
     """Builds `{kind}/{ownerId}/{id}/{variant}` and validates it (`variant` may contain `/`)."""
     return validate_key(f"{kind}/{owner_id}/{object_id}/{variant}")
+
+
+def is_app_key(key: str) -> bool:
+    """Whether `key` has the shape of a key the app writes. Anything else in the store (another
+    application's objects in a shared bucket, an operator's file) is never the app's to delete."""
+    parts = key.split("/")
+    if parts[0] not in APP_KEY_KINDS or len(parts) < 4:
+        return False
+    try:
+        validate_key(key)
+    except InvalidBlobKey:
+        return False
+    return True
 
 
 @runtime_checkable

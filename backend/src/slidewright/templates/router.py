@@ -56,7 +56,8 @@ def upload_pptx_file(
     """Upload a template: it is checked, parsed into slides and elements, and its thumbnails
     are rendered in the background (follow `renderJob` with `GET /api/jobs/{id}`).
 
-    Errors: `invalid_pptx`, `encrypted_or_legacy_file`, `unsafe_archive`, `file_too_large`,
+    Errors: `invalid_pptx`, `encrypted_or_legacy_file`, `unsafe_archive`, `active_content`
+    (macros, ActiveX controls or embedded objects; `details.parts` names them), `file_too_large`,
     `unsupported_file_type`.
     """
     # A sync endpoint runs in the thread pool, so parsing never blocks the event loop.

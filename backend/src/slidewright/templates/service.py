@@ -6,8 +6,9 @@ everyone else, and other users' drafts are invisible (404).
 
 from __future__ import annotations
 
+import contextlib
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
@@ -184,6 +185,25 @@ def render_slides(services: Services, source: bytes, slides: Sequence[int]) -> l
         raise RenderUnavailableError() from exc
     except RenderError as exc:
         raise RenderFailedError(reason=exc.message) from exc
+
+
+def put_thumbnails(
+    services: Services, thumbnails: Sequence[tuple[str, bytes]], *, referenced: Collection[str]
+) -> None:
+    """Stores rendered thumbnails (blob key, JPEG). When one cannot be stored (a full disk),
+    the ones this call wrote that no row referenced before are removed again, so a failed
+    render leaves no blob behind; then the error goes on. Shared with the files domain."""
+    written: list[str] = []
+    try:
+        for key, image in thumbnails:
+            services.blobs.put(key, image, content_type="image/jpeg")
+            written.append(key)
+    except Exception:
+        for key in written:
+            if key not in referenced:
+                with contextlib.suppress(Exception):  # the first error is the one to report
+                    services.blobs.delete(key)
+        raise
 
 
 def list_templates(session: Session, user: User, lang: str | None = None) -> Sequence[PptxFile]:

@@ -10,6 +10,7 @@ from slidewright.templates import repository
 from slidewright.templates.models import THUMB_RENDERED, PptxFile
 from slidewright.templates.service import (
     RENDER_JOB,
+    put_thumbnails,
     render_slides,
     slides_to_render,
     thumbnail_key,
@@ -35,14 +36,15 @@ def render_thumbnails(ctx: JobContext, payload: dict[str, Any]) -> dict[str, Any
             force=bool(payload.get("force")),
         )
         owner_id, file_id = pptx_file.owner_id, pptx_file.id
+        referenced = {thumbnail_key(pptx_file, int(n)) for n in pptx_file.thumbnails}
     if not wanted:
         return {"rendered": []}
     ctx.progress(5)
     images = render_slides(services, source, wanted)
     ctx.progress(80)
     stub = PptxFile(id=file_id, owner_id=owner_id)
-    for number, image in zip(wanted, images, strict=True):
-        services.blobs.put(thumbnail_key(stub, number), image, content_type="image/jpeg")
+    keyed = [(thumbnail_key(stub, n), image) for n, image in zip(wanted, images, strict=True)]
+    put_thumbnails(services, keyed, referenced=referenced)
     with ctx.session_factory.begin() as session:
         pptx_file = repository.get(session, file_id)
         if pptx_file is not None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from slidewright.auth import service as auth_service
-from slidewright.auth.dependencies import CurrentUser, SignedInUser
+from slidewright.auth.dependencies import CurrentUser, SignedInUser, UserAgent
 from slidewright.auth.schemas import AuthResponse
 from slidewright.core.deps import SessionDep, SettingsDep
 from slidewright.users import service
@@ -31,17 +31,21 @@ def update_me(body: UserUpdate, user: CurrentUser, session: SessionDep) -> UserR
 
 @router.put("/me/password", operation_id="changePassword")
 def change_password(
-    body: PasswordChange, user: SignedInUser, session: SessionDep, settings: SettingsDep
+    body: PasswordChange,
+    user: SignedInUser,
+    session: SessionDep,
+    settings: SettingsDep,
+    user_agent: UserAgent,
 ) -> AuthResponse:
-    """Change your password. Every other token stops working; a fresh one is returned.
+    """Change your password. Every other token stops working and every sign-in session ends;
+    a fresh token (a new session) is returned.
 
     Errors: `incorrect_password` (the current password is wrong), `password_too_short`,
     `password_managed_by_chat` (a chat account: its password is changed at the chat product).
     """
     service.change_password(session, user, body.current_password, body.new_password)
-    return AuthResponse(
-        token=auth_service.token_for(user, settings), user=UserRead.model_validate(user)
-    )
+    token = auth_service.renew_after_password_change(session, settings, user, user_agent=user_agent)
+    return AuthResponse(token=token, user=UserRead.model_validate(user))
 
 
 @router.get("/{user_id}", operation_id="getUser")

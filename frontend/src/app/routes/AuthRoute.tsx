@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { User } from '@/api/types';
 import { AuthPageLayout } from '@/components/AuthPageLayout';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
-import { useAppTitle, useDocumentTitle } from '@/features/app-config/hooks/useAppTitle';
+import { useAppTitle, useDocumentTitle, useMainHeading } from '@/features/app-config/hooks/useAppTitle';
 import { returnPath } from '@/features/auth/returnPath';
 import { useAuth } from '@/features/auth/hooks/authContext';
 import { LicenseInfoButton } from '@/features/license/components/LicenseInfoButton';
@@ -20,7 +20,7 @@ interface AuthRouteProps {
 /** The frame shared by /login and /signup: signed-in visitors skip straight into the app. */
 export function AuthRoute({ title, subtitle, form }: AuthRouteProps) {
   const appTitle = useAppTitle();
-  useDocumentTitle(appTitle);
+  useDocumentTitle(appTitle, useMainHeading());
   const { user, loading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { Outlet, useNavigate } from 'react-router';
 import { LanguageSelector } from '@/components/LanguageSelector';
-import { useAppTitle, useDocumentTitle } from '@/features/app-config/hooks/useAppTitle';
+import { useAppTitle, useDocumentTitle, useMainHeading } from '@/features/app-config/hooks/useAppTitle';
 import { useAuth } from '@/features/auth/hooks/authContext';
 import { AccountMenu } from '@/features/shell/components/AccountMenu';
 import { AppShell } from '@/features/shell/components/AppShell';
@@ -8,7 +8,7 @@ import { AppShell } from '@/features/shell/components/AppShell';
 /** The app shell with the pieces other features provide: title, language, account. */
 export function ShellLayout() {
   const appTitle = useAppTitle();
-  useDocumentTitle(appTitle);
+  useDocumentTitle(appTitle, useMainHeading());
   const { user, logout } = useAuth();
   const navigate = useNavigate();
 

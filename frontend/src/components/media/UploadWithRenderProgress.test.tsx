@@ -29,6 +29,16 @@ describe('UploadWithRenderProgress error messages', () => {
     expect(screen.getByText('deck.pptx was not uploaded: The file is too large (limit 104,857,600 bytes).')).toBeInTheDocument();
   });
 
+  it('names the parts of a file refused for active content, in English and Chinese', () => {
+    const details = { parts: ['ppt/vbaProject.bin', 'ppt/embeddings/oleObject1.bin'], kinds: ['macro', 'ole_object'] };
+    const { unmount } = renderWithProviders(<UploadWithRenderProgress state={failedUpload('active_content', details)} onDismiss={() => undefined} />);
+    expect(screen.getByText('deck.pptx was not uploaded: This file contains macros, ActiveX controls or embedded objects, which are not accepted for safety: ppt/vbaProject.bin and ppt/embeddings/oleObject1.bin. Remove them (a macro-enabled file: save it as a plain .pptx or .docx), then upload the file again.')).toBeInTheDocument();
+    unmount();
+    window.localStorage.setItem('lang', 'zh-CN');
+    renderWithProviders(<UploadWithRenderProgress state={failedUpload('active_content', details)} onDismiss={() => undefined} />);
+    expect(screen.getByText('deck.pptx 未能上传：此文件包含宏、ActiveX 控件或嵌入对象，出于安全考虑不予接受：ppt/vbaProject.bin和ppt/embeddings/oleObject1.bin。请删除这些内容（启用宏的文件请另存为普通 .pptx 或 .docx）后重新上传。')).toBeInTheDocument();
+  });
+
   it.each([
     ['invalid_pptx', 'deck.pptx 未能上传：无法读取此文件，它不是有效的 PowerPoint 演示文稿。'],
     ['encrypted_or_legacy_file', 'deck.pptx 未能上传：此文件受密码保护，或为旧版二进制 Office 格式（.ppt、.doc）。请移除密码，或另存为 .pptx 或 .docx 后重新上传。'],

@@ -34,6 +34,9 @@ const components: Components = {
         {children}
       </Link>
     ),
+  // A code block wider than the screen scrolls sideways: focusable, so a keyboard can scroll it
+  // too (WCAG 2.1.1).
+  pre: ({ node: _node, ...props }) => <pre tabIndex={0} {...props} />,
 };
 
 /** Renders untrusted markdown: GitHub flavour, sanitized HTML, allowlisted URL schemes. */

@@ -10,7 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
+import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useId, useMemo, useState } from 'react';
@@ -92,36 +92,46 @@ export function LinkMaterialsDialog({ projectId, open, onClose }: LinkMaterialsD
           <List dense aria-label={t('link.listLabel')}>
             {library.data.map((material) => {
               const linked = linkedIds.has(material._id);
+              const nameId = `${titleId}-${material._id}-name`;
               const noteId = `${titleId}-${material._id}-linked`;
               return (
-                <ListItemButton
-                  key={material._id}
-                  onClick={() => toggle(material._id)}
-                  disabled={linked}
-                  // Readable, not faded: "already in this project" is information, not a dead control.
-                  sx={{ '&.Mui-disabled': { opacity: 1 } }}
-                >
-                  <ListItemIcon>
-                    <Checkbox
-                      edge="start"
-                      checked={linked || chosen.includes(material._id)}
-                      disabled={linked}
-                      tabIndex={-1}
-                      disableRipple
-                      slotProps={{ input: { 'aria-label': material.fileMeta.filename, 'aria-describedby': linked ? noteId : undefined } }}
+                // One control per row, the checkbox, named by the file name; the whole row is
+                // its label, so a click anywhere on it ticks the box. (A checkbox inside a
+                // clickable row would be a control in a control.)
+                <ListItem key={material._id} disablePadding>
+                  <Box
+                    component="label"
+                    sx={{
+                      display: 'flex',
+                      alignItems: 'flex-start',
+                      width: '100%',
+                      px: 2,
+                      py: 0.5,
+                      cursor: linked ? 'default' : 'pointer',
+                      '&:hover': linked ? undefined : { bgcolor: 'action.hover' },
+                    }}
+                  >
+                    <ListItemIcon sx={{ pt: 0.25 }}>
+                      <Checkbox
+                        edge="start"
+                        checked={linked || chosen.includes(material._id)}
+                        disabled={linked}
+                        onChange={() => toggle(material._id)}
+                        slotProps={{ input: { 'aria-labelledby': nameId, 'aria-describedby': linked ? noteId : undefined } }}
+                      />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={material.fileMeta.filename}
+                      secondary={
+                        <>
+                          {linked && <Chip id={noteId} size="small" color="primary" variant="outlined" label={t('link.alreadyLinked')} sx={{ mb: 0.5 }} />}
+                          <MaterialMeta material={material} showSize={false} />
+                        </>
+                      }
+                      slotProps={{ primary: { id: nameId, sx: { overflowWrap: 'anywhere' } }, secondary: { component: 'div' } }}
                     />
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={material.fileMeta.filename}
-                    secondary={
-                      <>
-                        {linked && <Chip id={noteId} size="small" color="primary" variant="outlined" label={t('link.alreadyLinked')} sx={{ mb: 0.5 }} />}
-                        <MaterialMeta material={material} showSize={false} />
-                      </>
-                    }
-                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { component: 'div' } }}
-                  />
-                </ListItemButton>
+                  </Box>
+                </ListItem>
               );
             })}
           </List>

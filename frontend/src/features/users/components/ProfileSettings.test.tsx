@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/testing/render';
 import { ProfileSettings } from './ProfileSettings';
 
 const noTokens = { method: 'GET', path: '/api/users/me/tokens', reply: { body: [] } };
+const noSessions = { method: 'GET', path: '/api/auth/sessions', reply: { body: [] } };
 
 describe('ProfileSettings: sign out everywhere', () => {
   afterEach(() => {
@@ -15,7 +16,7 @@ describe('ProfileSettings: sign out everywhere', () => {
   });
 
   it('asks first, then ends every session', async () => {
-    mockApi([noTokens]);
+    mockApi([noTokens, noSessions]);
     const signOutEverywhere = vi.fn(() => Promise.resolve());
     renderWithProviders(<ProfileSettings user={aUser} onSignOutEverywhere={signOutEverywhere} />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out Everywhere' }));
@@ -26,7 +27,7 @@ describe('ProfileSettings: sign out everywhere', () => {
   });
 
   it('says so when the server refuses, and the dialog closes', async () => {
-    mockApi([noTokens]);
+    mockApi([noTokens, noSessions]);
     const signOutEverywhere = vi.fn(() => Promise.reject(new Error('offline')));
     renderWithProviders(<ProfileSettings user={aUser} onSignOutEverywhere={signOutEverywhere} />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out Everywhere' }));
@@ -38,7 +39,7 @@ describe('ProfileSettings: sign out everywhere', () => {
 
   it('speaks Chinese to a Chinese user', async () => {
     window.localStorage.setItem('lang', 'zh-CN');
-    mockApi([noTokens]);
+    mockApi([noTokens, noSessions]);
     renderWithProviders(<ProfileSettings user={aUser} onSignOutEverywhere={() => Promise.resolve()} />);
     expect(screen.getByRole('button', { name: '在所有设备上退出' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -17,6 +18,7 @@ import { useLanguage } from '@/i18n/languageContext';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { ApiTokensSection } from './ApiTokensSection';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { SignInSessionsSection } from './SignInSessionsSection';
 
 function SettingsSection({ title, description, children }: { title: ReactNode; description: ReactNode; children: ReactNode }) {
   return (
@@ -106,7 +108,10 @@ export function ProfileSettings({
         <ChangePasswordDialog open={passwordDialogOpen} onClose={() => setPasswordDialogOpen(false)} />
       </SettingsSection>
       <SettingsSection title={t('settings.sessions')} description={t('settings.sessionsHelp')}>
-        <SignOutEverywhere onSignOutEverywhere={onSignOutEverywhere} />
+        <SignInSessionsSection />
+        <Box sx={{ mt: 2 }}>
+          <SignOutEverywhere onSignOutEverywhere={onSignOutEverywhere} />
+        </Box>
       </SettingsSection>
       <SettingsSection title={t('tokens.title')} description={t('tokens.help')}>
         <ApiTokensSection />

@@ -39,20 +39,21 @@ interface CreateProjectDialogProps {
 
 /** The two-step create dialog (spec §2, §4 wizard, §5 validation). */
 export function CreateProjectDialog({ open, onClose, onCreated }: CreateProjectDialogProps) {
+  // The dialog itself is named by its title (screen readers announce it on opening).
+  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
       {/* Mounted only while open, so every opening starts on step 0 with the defaults. */}
-      {open && <CreateProjectWizard onClose={onClose} onCreated={onCreated} />}
+      {open && <CreateProjectWizard titleId={titleId} onClose={onClose} onCreated={onCreated} />}
     </Dialog>
   );
 }
 
-function CreateProjectWizard({ onClose, onCreated }: Omit<CreateProjectDialogProps, 'open'>) {
+function CreateProjectWizard({ titleId, onClose, onCreated }: Omit<CreateProjectDialogProps, 'open'> & { titleId: string }) {
   const { t } = useTranslation('projects');
   const { t: tCommon } = useTranslation();
   const describeError = useErrorMessage();
   const createProject = useCreateProject();
-  const titleId = useId();
 
   const [step, setStep] = useState<0 | 1>(0);
   const [description, setDescription] = useState('');

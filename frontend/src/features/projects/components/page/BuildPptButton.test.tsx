@@ -208,4 +208,22 @@ describe('BuildPptButton', () => {
     expect(dialog).not.toHaveTextContent(/padded|no value|not available/);
     expect(within(dialog).getByRole('button', { name: '仍要导出' })).toBeInTheDocument();
   });
+
+  it('lists what screen readers would miss, in Chinese, with its own count', async () => {
+    window.localStorage.setItem('lang', 'zh-CN');
+    const missing = [
+      { kind: 'accessibility', element: 'Picture', code: 'missing_alt_text', message: 'the picture has no alternative text' },
+      { kind: 'accessibility', element: null, code: 'missing_slide_title', message: 'the slide has no title' },
+    ];
+    mockServer({ body: { ready: false, exportedSlides: 3, slides: [{ slideIndex: 1, slideId: 's1', issues: missing }] } });
+    renderButton(DECK);
+    await userEvent.click(screen.getByRole('button', { name: '生成 PPT' }));
+
+    const dialog = await screen.findByRole('dialog', { name: '仍要导出？' });
+    expect(within(dialog).getByText('2 个无障碍问题')).toBeInTheDocument();
+    const slide1 = within(dialog).getByRole('listitem', { name: '第 1 页' });
+    expect(within(slide1).getByText('Picture：图片缺少替代文字：屏幕阅读器无法描述它。请在图库中为图片添加描述')).toBeInTheDocument();
+    expect(within(slide1).getByText(/^缺少幻灯片标题/)).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/alternative|no title/);
+  });
 });

@@ -49,6 +49,7 @@ export function BuildPptButton({ session, state, onGoToSlide }: BuildPptButtonPr
   }
 
   async function build() {
+    if (exporting) return;
     setExporting(true);
     try {
       if (!(await session.flush())) throw session.getState().error;
@@ -89,10 +90,13 @@ export function BuildPptButton({ session, state, onGoToSlide }: BuildPptButtonPr
 
   return (
     <>
+      {/* Busy, not disabled, while exporting: a disabled button would drop the keyboard focus
+          to the page, and the check's dialog would then have nowhere to give it back. */}
       <Button
         variant="contained"
         startIcon={exporting ? <CircularProgress size={18} color="inherit" /> : <FileDownloadOutlinedIcon />}
-        disabled={exporting}
+        aria-disabled={exporting || undefined}
+        aria-busy={exporting || undefined}
         onClick={() => void build()}
       >
         {exporting ? t('export.exporting') : t('page.build')}

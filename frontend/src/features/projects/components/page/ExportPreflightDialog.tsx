@@ -1,3 +1,4 @@
+import AccessibilityNewOutlinedIcon from '@mui/icons-material/AccessibilityNewOutlined';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import BrokenImageOutlinedIcon from '@mui/icons-material/BrokenImageOutlined';
 import CheckBoxOutlineBlankOutlinedIcon from '@mui/icons-material/CheckBoxOutlineBlankOutlined';
@@ -24,6 +25,7 @@ const KINDS: Record<PreflightIssueKind, { Icon: typeof InfoOutlinedIcon; color: 
   missing_template_slide: { Icon: DoNotDisturbOnOutlinedIcon, color: 'error' },
   text_overflow: { Icon: FormatSizeOutlinedIcon, color: 'warning' },
   missing_image: { Icon: BrokenImageOutlinedIcon, color: 'warning' },
+  accessibility: { Icon: AccessibilityNewOutlinedIcon, color: 'warning' },
   empty_element: { Icon: CheckBoxOutlineBlankOutlinedIcon, color: 'info' },
   other: { Icon: InfoOutlinedIcon, color: 'default' },
 };

@@ -41,6 +41,42 @@ describe('describeIssue', () => {
   });
 });
 
+describe('accessibility issues', () => {
+  it('are worded from their code in both languages, never with the English detail', () => {
+    const picture = { kind: 'accessibility' as const, element: 'Picture', code: 'missing_alt_text' as const, message: 'the picture has no alternative text' };
+    expect(describeIssue(en, picture, 'en')).toBe('Picture: Picture without alt text: screen readers cannot describe it. Add a description to the image in the gallery');
+    expect(describeIssue(zh, picture, 'zh-CN')).toBe('Picture：图片缺少替代文字：屏幕阅读器无法描述它。请在图库中为图片添加描述');
+    const title = { kind: 'accessibility' as const, element: null, code: 'missing_slide_title' as const, message: 'the slide has no title' };
+    expect(describeIssue(zh, title, 'zh-CN')).toBe('缺少幻灯片标题：页面上没有可用作标题的文字，屏幕阅读器无法说出此页名称。请添加标题');
+    expect(describeIssue(zh, { kind: 'accessibility', element: 'Table', code: 'table_without_header', message: 'x' }, 'zh-CN')).toBe('Table：表格没有标题行：屏幕阅读器无法读出各列名称');
+    expect(describeIssue(en, { kind: 'accessibility', code: 'reading_order', message: 'x' }, 'en')).toMatch(/^Screen readers read this slide in another order/);
+  });
+
+  it('fall back to the kind for a code this client does not know', () => {
+    const newer = { kind: 'accessibility', element: 'Chart', code: 'missing_chart_alt', message: 'detail' } as unknown as PreflightIssue;
+    expect(describeIssue(zh, newer, 'zh-CN')).toBe('Chart：屏幕阅读器无法完整读取此处内容');
+    expect(describeIssue(en, newer, 'en')).toBe('Chart: Screen readers would miss something here');
+  });
+
+  it('are counted after missing images and before empty elements', () => {
+    const report: PreflightReport = {
+      ready: false,
+      exportedSlides: 2,
+      slides: [
+        { slideIndex: 1, slideId: 'a', issues: [{ kind: 'empty_element', element: 'A', message: '' }, { kind: 'accessibility', code: 'missing_alt_text', element: 'P', message: '' }] },
+        { slideIndex: 2, slideId: 'b', issues: [{ kind: 'accessibility', code: 'missing_slide_title', message: '' }, { kind: 'missing_image', element: 'Q', message: '' }] },
+      ],
+    };
+    expect(countByKind(report)).toEqual([
+      ['missing_image', 1],
+      ['accessibility', 2],
+      ['empty_element', 1],
+    ]);
+    expect(i18n.getFixedT('zh-CN', 'export')('kind.accessibility', { count: 2 })).toBe('2 个无障碍问题');
+    expect(en('kind.accessibility', { count: 1 })).toBe('1 accessibility problem');
+  });
+});
+
 describe('countByKind', () => {
   it('counts across slides, most serious kind first', () => {
     const report: PreflightReport = {

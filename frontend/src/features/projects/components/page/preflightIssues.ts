@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { PreflightIssue, PreflightIssueKind, PreflightReport } from '../../api/exportPreflight';
 
 /** Most serious first: the order of the summary chips. */
-export const KIND_ORDER: readonly PreflightIssueKind[] = ['missing_template_slide', 'text_overflow', 'missing_image', 'empty_element', 'other'];
+export const KIND_ORDER: readonly PreflightIssueKind[] = ['missing_template_slide', 'text_overflow', 'missing_image', 'accessibility', 'empty_element', 'other'];
 
 /** Issues per kind, in KIND_ORDER, leaving out kinds that do not occur. */
 export function countByKind(report: PreflightReport): [PreflightIssueKind, number][] {
@@ -27,19 +27,27 @@ const WORDED_CODES: Record<WordedCode, true> = {
   chart_data_adjusted: true,
   link_dropped: true,
   element_not_filled: true,
+  missing_slide_title: true,
+  missing_alt_text: true,
+  table_without_header: true,
+  reading_order: true,
 };
+
+/** The kinds whose cause is told by the engine code (`other` and `accessibility`). */
+const CODED_KINDS: readonly PreflightIssueKind[] = ['other', 'accessibility'];
 
 /** The issue's engine code when the interface words it (a newer server may send others). */
 function wordedCode(issue: PreflightIssue): WordedCode | null {
   const code = issue.code;
-  return issue.kind === 'other' && code != null && Object.hasOwn(WORDED_CODES, code) ? (code as WordedCode) : null;
+  return CODED_KINDS.includes(issue.kind) && code != null && Object.hasOwn(WORDED_CODES, code) ? (code as WordedCode) : null;
 }
 
 /**
  * One issue in the interface language, built from its `kind`, engine `code`, element and
  * `needed` ratio. The server's `message` is English only: an English interface shows it as the
  * detail of `other` (the one kind whose cause varies); other languages never see it
- * (CONVENTIONS 5), so an `other` issue with a known `code` is worded from the code.
+ * (CONVENTIONS 5), so an `other` issue with a known `code` is worded from the code. An
+ * `accessibility` issue is always worded from its code (what a screen reader would miss).
  */
 export function describeIssue(t: TFunction<'export'>, issue: PreflightIssue, language: string): string {
   let message: string;

@@ -42,7 +42,8 @@ export function SlideshowDialog({ project, onClose }: { project: PlayableProject
       open={project !== null}
       onClose={onClose}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { bgcolor: '#111', color: 'common.white' } } }}
+      // On the dark show, the focus ring is white (WCAG 2.4.7).
+      slotProps={{ paper: { sx: { bgcolor: '#111', color: 'common.white', '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: '#FFFFFF' } } } }}
     >
       {project && <Slideshow project={project} titleId={titleId} onClose={onClose} />}
     </Dialog>
@@ -73,6 +74,10 @@ function Slideshow({ project, titleId, onClose }: { project: PlayableProject; ti
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Tab') {
+      if (rootRef.current) keepTabInside(event, rootRef.current);
+      return;
+    }
     const command = slideshowCommand(event.key);
     if (command === null) return;
     event.preventDefault();
@@ -179,6 +184,26 @@ function Slideshow({ project, titleId, onClose }: { project: PlayableProject; ti
       </Typography>
     </Box>
   );
+}
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last. The
+ * dialog's own focus trap cannot do it in full screen: its guards sit outside the full-screen
+ * element, where the browser's Tab order does not go (focus fell to the page body instead).
+ */
+function keepTabInside(event: KeyboardEvent, container: HTMLElement) {
+  const controls = Array.from(container.querySelectorAll<HTMLElement>('button:not(:disabled), [href], [tabindex]:not([tabindex="-1"])'));
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === container)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 function SlideFrame({ slide, preview, visible, alt }: { slide: ServerSlide; preview: SlidePreviewState | undefined; visible: boolean; alt: string }) {

@@ -30,19 +30,20 @@ function hasContent(slide: EditorSlide) {
 
 /** One edit dialog per setting; the change goes through the editor shell with pending slide edits. */
 export function EditSettingDialog({ field, session, state, onClose }: EditSettingDialogProps) {
+  // The dialog itself is named by its title (screen readers announce it on opening).
+  const titleId = useId();
   return (
-    <Dialog open={field !== null} onClose={onClose} maxWidth="sm" fullWidth>
-      {field !== null && <SettingForm key={field} field={field} session={session} state={state} onClose={onClose} />}
+    <Dialog open={field !== null} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      {field !== null && <SettingForm key={field} titleId={titleId} field={field} session={session} state={state} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function SettingForm({ field, session, state, onClose }: { field: SettingField } & Omit<EditSettingDialogProps, 'field'>) {
+function SettingForm({ titleId, field, session, state, onClose }: { titleId: string; field: SettingField } & Omit<EditSettingDialogProps, 'field'>) {
   const { t } = useTranslation('projects');
   const { t: tCommon } = useTranslation();
   const notify = useNotify();
   const describeError = useErrorMessage();
-  const titleId = useId();
   const { project, doc } = state;
   const [text, setText] = useState(field === 'title' ? project.title : project.description);
   const [lang, setLang] = useState(project.lang as PresentationLanguage);

@@ -9,17 +9,18 @@ import { useTranslation } from 'react-i18next';
 
 /** Add a slide at a position: a description is required (spec §5). */
 export function AddSlideDialog({ index, total, onClose, onAdd }: { index: number | null; total: number; onClose: () => void; onAdd: (index: number, description: string) => void }) {
+  // The dialog itself is named by its title (screen readers announce it on opening).
+  const titleId = useId();
   return (
-    <Dialog open={index !== null} onClose={onClose} maxWidth="sm" fullWidth>
-      {index !== null && <AddSlideForm index={index} total={total} onClose={onClose} onAdd={onAdd} />}
+    <Dialog open={index !== null} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      {index !== null && <AddSlideForm titleId={titleId} index={index} total={total} onClose={onClose} onAdd={onAdd} />}
     </Dialog>
   );
 }
 
-function AddSlideForm({ index, total, onClose, onAdd }: { index: number; total: number; onClose: () => void; onAdd: (index: number, description: string) => void }) {
+function AddSlideForm({ titleId, index, total, onClose, onAdd }: { titleId: string; index: number; total: number; onClose: () => void; onAdd: (index: number, description: string) => void }) {
   const { t } = useTranslation('editor');
   const { t: tCommon } = useTranslation();
-  const titleId = useId();
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
 

@@ -46,12 +46,14 @@ export function DescriptionField({ slideId, value, position }: { slideId: string
     );
   }
 
+  const shown = value.trim() ? value : t('description.missing');
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
       <Box
         role="button"
         tabIndex={0}
-        aria-label={t('description.edit', { position })}
+        // What it does, then what it shows: the name holds the visible text (WCAG 2.5.3).
+        aria-label={t('description.editWithText', { position, text: shown })}
         onClick={() => setEditing(true)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' || event.key === ' ') {
@@ -66,14 +68,15 @@ export function DescriptionField({ slideId, value, position }: { slideId: string
           px: 1,
           py: 0.75,
           mx: -1,
-          '&:hover, &:focus-visible': { bgcolor: 'action.hover', outline: 'none' },
+          // The theme's focus ring shows where the keyboard is (WCAG 2.4.7).
+          '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
         }}
       >
         {value.trim() ? (
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</Typography>
         ) : (
           <Typography color="warning.dark" sx={{ fontStyle: 'italic' }}>
-            {t('description.missing')}
+            {shown}
           </Typography>
         )}
       </Box>

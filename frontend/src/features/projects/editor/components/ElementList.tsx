@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { elementTypeColor } from '@/components/media/elementColors';
+import { elementTypeColor, elementTypeTextColor } from '@/components/media/elementColors';
 import { editorActions } from '../actions/registry';
 import { editableElements, hasValue, isElementLocked, type EditorSlide } from '../model';
 import type { TemplateElement } from '../../types';
@@ -89,7 +89,7 @@ function ElementRow({ slide, element, highlighted, onHover }: { slide: EditorSli
         <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           {element.name}
         </Typography>
-        <Chip size="small" label={tMedia(`elementTypes.${element.type}`)} sx={{ height: 20, fontSize: 11, color, bgcolor: alpha(color, 0.1) }} />
+        <Chip size="small" label={tMedia(`elementTypes.${element.type}`)} sx={{ height: 20, fontSize: 11, color: elementTypeTextColor(element.type), bgcolor: alpha(color, 0.1) }} />
         {!locked && !filled && <Chip size="small" variant="outlined" label={t('elements.empty')} sx={{ height: 20, fontSize: 11 }} />}
         <Box sx={{ flex: 1 }} />
         {!locked && <ElementAiButton slide={slide} element={element} />}

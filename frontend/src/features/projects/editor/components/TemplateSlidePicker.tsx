@@ -82,62 +82,73 @@ export function TemplateSlidePicker({ open, template, loading, failed, onRetry, 
             {template.parsedSlides.map((slide, index) => {
               const selected = slide.slideNumber === current;
               const choice = choicePreviews?.[index];
+              const descriptionId = `${titleId}-description-${slide.slideNumber}`;
+              // The option holds the picture and its visible label only, so its name ("Template
+              // slide 2: Agenda") contains all the text it shows (WCAG 2.5.3). The description
+              // and the marks over the picture are the card's, outside the option: the
+              // description is the option's aria-describedby, and the option's ::after covers the
+              // whole card, so a click anywhere on it still picks the slide.
               return (
-                <ButtonBase
+                <Box
                   key={slide.slideNumber}
-                  role="option"
-                  aria-selected={selected}
-                  aria-label={t('picker.option', { number: slide.slideNumber, name: slide.layoutName || slide.description })}
-                  onClick={() => onPick(slide.slideNumber)}
                   sx={{
-                    display: 'block',
-                    textAlign: 'left',
+                    position: 'relative',
                     borderRadius: 1.5,
                     border: 2,
                     borderColor: selected ? 'primary.main' : 'divider',
                     overflow: 'hidden',
                     bgcolor: 'background.paper',
-                    '&:hover, &.Mui-focusVisible': { borderColor: 'primary.light', boxShadow: 2 },
+                    '&:hover, &:has(.Mui-focusVisible)': { borderColor: 'primary.light', boxShadow: 2 },
                   }}
                 >
-                  <Box sx={{ position: 'relative', aspectRatio: `${template.slideWidth} / ${template.slideHeight}` }}>
-                    {selected && currentPreviewUrl ? (
-                      // The current choice shows the slide as it is (with its render state).
-                      <>
-                        <AuthImage src={currentPreviewUrl} alt={t('picker.yourSlideAlt', { position })} fit="contain" />
-                        <Chip label={t('picker.yourSlide')} size="small" color="primary" sx={{ position: 'absolute', top: 6, left: 6, fontWeight: 700 }} />
-                        <PreviewBadge preview={currentPreview} compact />
-                      </>
-                    ) : choice?.status === 'ready' && choice.url ? (
-                      // Another choice, drawn with the user's values: the result of picking it.
-                      <>
+                  <ButtonBase
+                    role="option"
+                    aria-selected={selected}
+                    aria-label={t('picker.option', { number: slide.slideNumber, name: slide.layoutName || slide.description })}
+                    aria-describedby={descriptionId}
+                    onClick={() => onPick(slide.slideNumber)}
+                    // Static (not ButtonBase's relative), so ::after and the ripple span the card.
+                    sx={{ position: 'static', display: 'block', width: '100%', textAlign: 'left', '&.Mui-focusVisible': { outlineOffset: -2 }, '&::after': { content: '""', position: 'absolute', inset: 0, zIndex: 1 } }}
+                  >
+                    <Box sx={{ position: 'relative', aspectRatio: `${template.slideWidth} / ${template.slideHeight}` }}>
+                      {selected && currentPreviewUrl ? (
+                        // The current choice shows the slide as it is (with its render state).
+                        <>
+                          <AuthImage src={currentPreviewUrl} alt={t('picker.yourSlideAlt', { position })} fit="contain" />
+                          <PreviewBadge preview={currentPreview} compact />
+                        </>
+                      ) : choice?.status === 'ready' && choice.url ? (
+                        // Another choice, drawn with the user's values: the result of picking it.
                         <AuthImage src={choice.url} alt={t('picker.choiceAlt', { position, number: slide.slideNumber })} fit="contain" />
-                        <Chip label={t('picker.yourSlide')} size="small" color="primary" variant="outlined" sx={{ position: 'absolute', top: 6, left: 6, fontWeight: 700, bgcolor: 'background.paper' }} />
-                      </>
+                      ) : (
+                        <>
+                          <AuthImage src={thumbnailUrl(template._id, slide.slideNumber)} alt={t('picker.thumbnailAlt', { number: slide.slideNumber })} fit="contain" />
+                          {choice?.status === 'pending' && (
+                            <CircularProgress size={18} aria-label={t('picker.choicePending')} sx={{ position: 'absolute', bottom: 8, right: 8 }} />
+                          )}
+                        </>
+                      )}
+                    </Box>
+                    {/* The words of the option's name, as they are shown. */}
+                    <Typography variant="subtitle2" sx={{ fontWeight: 700, px: 1.25, pt: 1.25 }}>
+                      {slide.layoutName ? t('picker.option', { number: slide.slideNumber, name: slide.layoutName }) : t('picker.thumbnailAlt', { number: slide.slideNumber })}
+                    </Typography>
+                  </ButtonBase>
+                  <Typography id={descriptionId} variant="body2" color="text.secondary" sx={{ px: 1.25, pb: 1.25, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                    {slide.description || t('picker.noDescription')}
+                  </Typography>
+                  {/* Over the picture (the option's picture box is the card's top): what the
+                      alt texts and aria-selected already say, drawn for the eye. */}
+                  <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, aspectRatio: `${template.slideWidth} / ${template.slideHeight}`, zIndex: 2, pointerEvents: 'none' }}>
+                    {selected && currentPreviewUrl ? (
+                      <Chip label={t('picker.yourSlide')} size="small" color="primary" sx={{ position: 'absolute', top: 6, left: 6, fontWeight: 700 }} />
                     ) : (
-                      <>
-                        <AuthImage src={thumbnailUrl(template._id, slide.slideNumber)} alt={t('picker.thumbnailAlt', { number: slide.slideNumber })} fit="contain" />
-                        {choice?.status === 'pending' && (
-                          <CircularProgress size={18} aria-label={t('picker.choicePending')} sx={{ position: 'absolute', bottom: 8, right: 8 }} />
-                        )}
-                      </>
+                      choice?.status === 'ready' &&
+                      choice.url && <Chip label={t('picker.yourSlide')} size="small" color="primary" variant="outlined" sx={{ position: 'absolute', top: 6, left: 6, fontWeight: 700, bgcolor: 'background.paper' }} />
                     )}
                     {selected && <CheckCircleIcon color="primary" sx={{ position: 'absolute', top: 6, right: 6, bgcolor: 'common.white', borderRadius: '50%' }} />}
                   </Box>
-                  <Box sx={{ p: 1.25 }}>
-                    <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
-                      {t('picker.slideLabel', { number: slide.slideNumber })}
-                      {slide.layoutName && (
-                        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                          {slide.layoutName}
-                        </Typography>
-                      )}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-                      {slide.description || t('picker.noDescription')}
-                    </Typography>
-                  </Box>
-                </ButtonBase>
+                </Box>
               );
             })}
           </Box>

@@ -48,18 +48,19 @@ export function OutlineEditDialog({ open, projectId, onClose, onPrepare, onApply
   const close = () => {
     if (!busy) onClose();
   };
+  // The dialog itself is named by its title (screen readers announce it on opening).
+  const titleId = useId();
   return (
-    <Dialog open={open} onClose={close} maxWidth="md" fullWidth>
-      {open && <EditFlow projectId={projectId} onClose={close} onPrepare={onPrepare} onApply={onApply} onBusy={setBusy} />}
+    <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby={titleId}>
+      {open && <EditFlow titleId={titleId} projectId={projectId} onClose={close} onPrepare={onPrepare} onApply={onApply} onBusy={setBusy} />}
     </Dialog>
   );
 }
 
-function EditFlow({ projectId, onClose, onPrepare, onApply, onBusy }: Omit<OutlineEditDialogProps, 'open'> & { onBusy: (busy: boolean) => void }) {
+function EditFlow({ titleId, projectId, onClose, onPrepare, onApply, onBusy }: Omit<OutlineEditDialogProps, 'open'> & { titleId: string; onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation('editor');
   const { t: tCommon } = useTranslation();
   const describeError = useErrorMessage();
-  const titleId = useId();
   const [instruction, setInstruction] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);

@@ -38,20 +38,21 @@ interface OutlineGenerateDialogProps {
 
 /** Spec §2 Outline flow, steps 1-3: instructions (or a material), generating, selection. */
 export function OutlineGenerateDialog(props: OutlineGenerateDialogProps) {
+  // The dialog itself is named by its title (screen readers announce it on opening).
+  const titleId = useId();
   return (
-    <Dialog open={props.open} onClose={props.onClose} maxWidth="md" fullWidth>
-      {props.open && <OutlineFlow {...props} />}
+    <Dialog open={props.open} onClose={props.onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
+      {props.open && <OutlineFlow {...props} titleId={titleId} />}
     </Dialog>
   );
 }
 
 type Suggested = OutlineSuggestion['slides'][number];
 
-function OutlineFlow({ projectId, lang, replacing, onClose, onApply }: OutlineGenerateDialogProps) {
+function OutlineFlow({ titleId, projectId, lang, replacing, onClose, onApply }: OutlineGenerateDialogProps & { titleId: string }) {
   const { t } = useTranslation('editor');
   const { t: tCommon } = useTranslation();
   const describeError = useErrorMessage();
-  const titleId = useId();
   const materials = useOutlineMaterials(projectId, true);
   const [instruction, setInstruction] = useState('');
   const [materialId, setMaterialId] = useState('');

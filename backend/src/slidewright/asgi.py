@@ -1,0 +1,30 @@
+"""The ASGI application `slidewright serve` hands to uvicorn, in every web process.
+
+It starts LibreOffice before importing the app: the imports and the start-up migration take a
+few seconds, LibreOffice about as long, and side by side the first upload after a restart
+finds the renderer warm (see `pptx_engine.render.start_early`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from slidewright.core.config import load_settings
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+
+def create_app() -> FastAPI:
+    settings = load_settings()
+    if settings.embedded_workers and settings.renderer in ("auto", "unoserver"):
+        from slidewright.pptx_engine.render import start_early
+
+        start_early(
+            settings.renderer,
+            memory_mb=settings.renderer_memory_mb,
+            recycle_after=settings.renderer_recycle_after,
+        )
+    from slidewright.main import create_app as build_app
+
+    return build_app(settings)

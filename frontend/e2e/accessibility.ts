@@ -1,0 +1,22 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/**
+ * Rules axe leaves out of a WCAG tag run that we want all the same:
+ * - label-content-name-mismatch (WCAG 2.5.3 Label in Name) is tagged "experimental" in axe, and
+ *   experimental rules only run when enabled by name;
+ * - aria-dialog-name is a "best-practice" rule: a dialog without a name is announced as just
+ *   "dialog" (WCAG 4.1.2 asks for a name for every user interface component).
+ */
+const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true }, 'aria-dialog-name': { enabled: true } };
+
+/** WCAG 2.0–2.2 A and AA violations that axe rates critical or serious, as "rule: target". */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: EXTRA_RULES })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`.slice(0, 300)));
+}
