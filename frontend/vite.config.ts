@@ -36,5 +36,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     css: false,
+    // `make test` runs these beside the backend suite on a machine of two cores: a render that
+    // takes 200 ms alone can take seconds there. Behaviour is under test here, not speed.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
