@@ -12,7 +12,7 @@ BACKEND := cd backend &&
 FRONTEND := cd frontend &&
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.* frontend/tsconfig*.json frontend/package.json -type f 2>/dev/null)
 
-.PHONY: help deps run dev build client lint test test-backend test-backend-sqlite test-backend-postgres test-frontend test-browser test-distributed e2e bench clean
+.PHONY: help deps run dev build client lint test test-backend test-backend-sqlite test-backend-postgres test-frontend test-browser test-distributed test-real-model e2e bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -91,6 +91,13 @@ test-distributed: deps ## the scaled-out deployment, started for real (PostgreSQ
 	  echo "==> scaled out: replicas, workers, PostgreSQL, Redis, S3"; \
 	  $(BACKEND) uv run pytest -m distributed tests/distributed; \
 	else echo "==> PostgreSQL (5432) or Redis (6379) not reachable: skipping the scaled-out stage"; fi
+
+# Every AI action of the spec, en and zh-CN, against Gemma 3 270M on llama.cpp's own server
+# (tools/llama-server): the first run on a machine compiles llama-cpp-python (minutes), later
+# runs take uv's cached wheel.
+test-real-model: deps ## the assistant against a real small model (llama.cpp + Gemma 3 270M)
+	tools/llama-server/install.sh --quiet
+	$(BACKEND) uv run pytest -m real_model tests/real_model -q
 
 bench: deps ## benchmarks (print a table, write bench/results/*.json)
 	$(BACKEND) uv run python ../bench/run.py

@@ -247,6 +247,33 @@ def _restore(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _ai_check(args: argparse.Namespace, settings: Settings) -> int:
+    """Exit status 0: the model server answers; 1: it does not (or the settings are wrong)."""
+    from slidewright.ai import status
+    from slidewright.ai.provider import build_provider
+
+    try:
+        provider = build_provider(settings)
+    except ValueError as exc:  # a setting missing (SLIDEWRIGHT_AI_MODEL)
+        raise CliError(str(exc)) from exc
+    report = status.check(provider, args.lang)
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return 0 if report["ok"] else 1
+    print(report["summary"])
+    endpoint = report["status"].get("endpoint")
+    if endpoint:
+        models = ", ".join(endpoint["models"]) or "-"
+        print(f"  server:         {endpoint['server']} (models: {models})")
+        print(f"  context window: {endpoint['contextTokens']} tokens ({endpoint['contextSource']})")
+        print(f"  token counting: {endpoint['tokenCounting']}")
+        print(f"  mode in use:    {endpoint['mode']} ({endpoint['modeSource']})")
+        for trial in endpoint["trials"]:
+            verdict = "works" if trial["ok"] else "no"
+            print(f"    {trial['mode']:<20} {verdict:<6} {trial['detail']} ({trial['seconds']} s)")
+    return 0 if report["ok"] else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="slidewright", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -340,6 +367,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="replace a deployment that is not empty (stop Slidewright on every host first)",
     )
     restore.set_defaults(handler=_restore)
+
+    ai = commands.add_parser("ai", help="the AI model").add_subparsers(
+        dest="ai_command", required=True, metavar="ACTION"
+    )
+    ai_check = ai.add_parser(
+        "check",
+        help="probe the model server of SLIDEWRIGHT_AI_*: models, context window, token "
+        "counting and the structured-output modes that work",
+    )
+    ai_check.add_argument("--json", action="store_true", help="print the report as JSON")
+    ai_check.add_argument(
+        "--lang", default="en", choices=["en", "zh-CN"], help="the verdict's language"
+    )
+    ai_check.set_defaults(handler=_ai_check)
 
     _add_pptx_commands(commands)
     return parser

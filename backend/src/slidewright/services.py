@@ -4,6 +4,7 @@ renderer, a provider pointed at a fake OpenAI-compatible server)."""
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 from typing import TYPE_CHECKING, Annotated, Any
@@ -84,6 +85,13 @@ class Services:
                 warm_up()
         except Exception:  # no LibreOffice: jobs will say so with a typed error
             pass
+
+    def with_ai(self, ai: AiProvider) -> Services:
+        """These services with another AI provider, for one request (the user asked for the
+        offline assistant): everything else is shared."""
+        other = copy.copy(self)
+        other.ai = ai
+        return other
 
     def close(self) -> None:
         self.jobs.stop()

@@ -173,6 +173,18 @@ def add_material(
         return material.id
 
 
+def outlined_deck(
+    app: FastAPI, client: TestClient, who: SignedIn, template: str, fake: FakeOpenAI
+) -> Deck:
+    """A deck on `template` with the review as its material and its outline saved; the fake
+    server's record emptied."""
+    deck = create_project(client, who, template)
+    add_material(app, who, REVIEW_EN, project_id=deck.id)
+    apply_outline(client, deck)
+    fake.reset()
+    return deck
+
+
 def apply_outline(client: TestClient, deck: Deck) -> dict[str, Any]:
     """Generates the outline and saves it as the project's slides; returns the project."""
     outline = client.get(f"/api/projects/{deck.id}/suggest-outline", headers=deck.who.headers)
@@ -211,6 +223,9 @@ def use_openai(app: FastAPI, server: FakeOpenAI, **options: Any) -> OpenAICompat
         "image_model": "fake-image",
         "json_mode": "json_schema",
         "timeout_seconds": 5.0,
+        # A large window, as a cloud model's: the prompts are tested whole here (cutting them
+        # for a small window is tested in test_prompt_budget.py).
+        "context_tokens": 32_000,
     }
     settings.update(options)
     provider = OpenAICompatProvider(**settings)

@@ -24,6 +24,7 @@ from tests.ai.conftest import (
     apply_outline,
     create_project,
     has_cjk,
+    outlined_deck,
     use_openai,
 )
 from tests.helpers import SignedIn
@@ -33,15 +34,6 @@ from tests.images.pictures import picture
 def _deck(app: FastAPI, client: TestClient, who: SignedIn, template: str, **kw: object) -> Deck:
     deck = create_project(client, who, template, **kw)  # type: ignore[arg-type]
     add_material(app, who, REVIEW_EN, project_id=deck.id)
-    return deck
-
-
-def _outlined(
-    app: FastAPI, client: TestClient, who: SignedIn, template: str, fake: FakeOpenAI
-) -> Deck:
-    deck = _deck(app, client, who, template)
-    apply_outline(client, deck)
-    fake.reset()
     return deck
 
 
@@ -84,7 +76,7 @@ def test_slide_data_prompt_carries_capacity_and_one_call_per_slide(
     alice: SignedIn,
     fake: FakeOpenAI,
 ) -> None:
-    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
     response = client.post(
         f"/api/projects/{deck.id}/generate-slide-data",
         json={"slideIndex": 3},
@@ -119,7 +111,7 @@ def test_invalid_json_is_retried_with_the_validation_error(
     alice: SignedIn,
     fake: FakeOpenAI,
 ) -> None:
-    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
     fake.enqueue(Scripted(content='{"slideNumber": "seven"}'))
     response = client.post(
         f"/api/projects/{deck.id}/suggest-template-slide-number",
@@ -142,7 +134,7 @@ def test_a_rule_breaking_answer_is_retried_with_the_problem(
     alice: SignedIn,
     fake: FakeOpenAI,
 ) -> None:
-    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
     fake.enqueue(Scripted(content='{"slideNumber": 42, "reason": "because"}'))
     response = client.post(
         f"/api/projects/{deck.id}/suggest-template-slide-number",
@@ -156,14 +148,14 @@ def test_a_rule_breaking_answer_is_retried_with_the_problem(
     )
 
 
-def test_unusable_answers_after_two_retries_are_a_bad_response(
+def test_unusable_answers_are_the_offline_assistants_said_so_after_one_repair(
     app: FastAPI,
     client: TestClient,
     builtins: dict[str, str],
     alice: SignedIn,
     fake: FakeOpenAI,
 ) -> None:
-    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
     before = client.get(f"/api/projects/{deck.id}", headers=alice.headers).json()
     fake.enqueue(*(Scripted(content="Sorry, I cannot help.") for _ in range(3)))
     response = client.post(
@@ -171,11 +163,31 @@ def test_unusable_answers_after_two_retries_are_a_bad_response(
         json={"slideIndex": 2},
         headers=alice.headers,
     )
-    assert response.status_code == 502
-    assert response.json()["errorCode"] == "ai_bad_response"
-    assert len(fake.chat_requests()) == 3
+    assert response.status_code == 200, response.text
+    body = response.json()
+    # The whole answer is the offline assistant's, and says so.
+    assert body["provider"] == "offline"
+    assert body["fallbackFields"] == ["*"]
+    assert body["formData"]
+    assert len(fake.chat_requests()) == 2  # the answer and one repair request, no more
     after = client.get(f"/api/projects/{deck.id}", headers=alice.headers).json()
-    assert after == before  # nothing half-applied
+    assert after == before  # a suggestion: nothing applied
+
+
+def test_unusable_image_descriptions_are_still_a_bad_response(
+    app: FastAPI, client: TestClient, alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    """The offline assistant cannot see pictures: nothing to complete the answer with."""
+    data = base64.b64encode(picture()).decode()
+    fake.enqueue(*(Scripted(content="Sorry, I cannot help.") for _ in range(3)))
+    response = client.post(
+        "/api/images/describe-base64",
+        json={"base64Image": f"data:image/png;base64,{data}"},
+        headers=alice.headers,
+    )
+    assert response.status_code == 502, response.text
+    assert response.json()["errorCode"] == "ai_bad_response"
+    assert "offlineAvailable" not in response.json()["details"]
 
 
 @pytest.mark.parametrize(
@@ -198,7 +210,7 @@ def test_provider_failures_are_typed(
     code: str,
     http: int,
 ) -> None:
-    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
     fake.enqueue(Scripted(status=status))
     response = client.post(
         f"/api/projects/{deck.id}/recommend-slide-description",
@@ -217,7 +229,7 @@ def test_a_slow_provider_times_out_as_unavailable(
     alice: SignedIn,
     fake: FakeOpenAI,
 ) -> None:
-    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
     use_openai(app, fake, timeout_seconds=0.3)
     fake.enqueue(Scripted(delay=1.5))
     response = client.post(
@@ -251,7 +263,7 @@ def test_json_object_and_plain_modes_describe_the_schema_in_the_prompt(
     fake: FakeOpenAI,
     mode: str,
 ) -> None:
-    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
     use_openai(app, fake, json_mode=mode)
     answer = '{"slideNumber": 4, "reason": "A list of points."}'
     fake.enqueue(Scripted(content=f"Here you go:\n```json\n{answer}\n```\nAnything else?"))
@@ -546,7 +558,7 @@ def test_model_output_is_cleaned_before_it_is_suggested(
     bob: SignedIn,
     fake: FakeOpenAI,
 ) -> None:
-    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
     bobs_image = client.post(
         "/api/images", files={"image": ("b.png", picture(), "image/png")}, headers=bob.headers
     ).json()["_id"]
@@ -630,7 +642,7 @@ def test_fake_server_reports_what_it_was_asked_over_http(fake_server: FakeOpenAI
 def test_model_figures_that_are_in_no_input_are_not_suggested(
     app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
 ) -> None:
-    deck = _outlined(app, client, alice, builtins["jade"], fake)
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
     project = client.get(f"/api/projects/{deck.id}", headers=alice.headers).json()
     slides = project["slides"]
     chart_slide = next(

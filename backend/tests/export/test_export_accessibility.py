@@ -23,6 +23,7 @@ from tests.pptx_engine.fill_builders import open_deck
 DESCRIPTION = "Engineers around a whiteboard at the pilot workshop"
 TABLE = {"rows": [["Region", "2025"], ["North", "12"], ["South", "9"]]}
 CHART = {"categories": ["Q1", "Q2"], "series": [{"name": "Sales", "values": [1, 2]}]}
+CHART_ALT = "Column chart: Sales (Q1, Q2)"
 
 
 @pytest.fixture
@@ -129,6 +130,9 @@ def test_every_builtin_template_exports_an_accessible_deck(
         assert deck_gaps(data) == [], name
         pictures = [s for slide in open_deck(data).slides for s in slide.shapes if is_picture(s)]
         assert [c_nv_pr(p).get("descr") for p in pictures] == [DESCRIPTION], name
+        # The chart is described from the data filled in, in the project's language (en).
+        charts = [s for slide in open_deck(data).slides for s in slide.shapes if s.has_chart]
+        assert [c_nv_pr(c).get("descr") for c in charts] == [CHART_ALT], name
 
 
 def test_preflight_flags_a_picture_without_a_description_until_it_has_one(

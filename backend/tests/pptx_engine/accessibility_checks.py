@@ -62,6 +62,8 @@ def deck_gaps(pptx: bytes) -> list[str]:
         for shape in walk(slide.shapes):
             if is_picture(shape) and not (c_nv_pr(shape).get("descr") or decorative(shape)):
                 gaps.append(f"slide {number}: picture {shape.name!r} without alt text")
+            if shape.has_chart and not (c_nv_pr(shape).get("descr") or decorative(shape)):
+                gaps.append(f"slide {number}: chart {shape.name!r} without alt text")
             if shape.has_table and not shape.table.first_row:
                 gaps.append(f"slide {number}: table {shape.name!r} without header row")
     return gaps

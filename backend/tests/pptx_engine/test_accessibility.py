@@ -50,6 +50,7 @@ PHOTO = png_bytes(120, 80, "olive")
 ALT = {"en": "Engineers at the pilot workshop", "zh-CN": "试点研讨会上的工程师"}
 TABLE = TableValue((("Region", "2025"), ("North", "12"), ("South", "9")))
 CHART = ChartValue(("Q1", "Q2"), (ChartSeries("Sales", (1.0, 2.0)),))
+CHART_ALT = {"en": "Column chart: Sales (Q1, Q2)", "zh-CN": "柱形图：Sales（Q1、Q2）"}
 
 
 def fill(template: bytes, *slides: SlideSpec, lang: str = "en", clear: bool = False) -> Any:
@@ -129,6 +130,9 @@ def test_an_export_of_every_builtin_template_passes_the_deck_checks(key: str, la
     assert c_nv_pr(picture).get("descr") == ALT[lang]
     table = next(s for s in prs.slides[7].shapes if s.has_table).table
     assert table.first_row and [c.text for c in table.rows[0].cells] == ["Region", "2025"]
+    # The chart is described from the data filled in, in the deck's language.
+    chart = next(s for s in prs.slides[6].shapes if s.has_chart)
+    assert c_nv_pr(chart).get("descr") == CHART_ALT[lang]
 
 
 def test_the_template_itself_fails_the_checks_the_export_fixes() -> None:

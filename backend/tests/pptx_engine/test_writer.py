@@ -8,6 +8,7 @@ a package with no dangling or orphaned parts.
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from typing import Any
 
@@ -112,9 +113,12 @@ def test_unfilled_elements_keep_the_template_xml(terracotta: bytes) -> None:
     before, after = open_deck(terracotta), open_deck(data)
     for index, number in enumerate((CHART, TABLE)):
         for element in template.slides[number - 1].elements:
-            assert shape_xml(after.slides[index], element.path) == shape_xml(
-                before.slides[number - 1], element.path
-            ), element.name
+            kept = shape_xml(after.slides[index], element.path)
+            if element.type == "chart":
+                # The one change: a chart without alt text gets its data described (issue 19).
+                assert b' descr="Column chart: FY2023, FY2024 (' in kept
+                kept = re.sub(rb' descr="[^"]*"', b"", kept, count=1)
+            assert kept == shape_xml(before.slides[number - 1], element.path), element.name
 
 
 def test_locked_elements_stay_byte_identical_and_warn(terracotta: bytes) -> None:

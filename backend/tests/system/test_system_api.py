@@ -8,7 +8,18 @@ from slidewright import __version__
 def test_health_reports_database_and_version(client: TestClient) -> None:
     response = client.get("/api/health")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok", "version": __version__}
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "version": __version__,
+        "ai": {
+            "provider": "offline",
+            "state": "ok",
+            "mode": None,
+            "lastSuccessAt": None,
+            "medianLatencyMs": None,
+        },
+    }
 
 
 def test_app_config_is_public(client: TestClient) -> None:

@@ -55,6 +55,9 @@ const authAndErrors: Middleware = {
     return request;
   },
   async onResponse({ request, response }) {
+    // Cancelled while the answer was on its way (an AI request the user stopped waiting for):
+    // drop it, so nothing that follows the call applies it.
+    if (request.signal?.aborted) throw new DOMException('The request was cancelled.', 'AbortError');
     if (response.ok) return response;
     const text = await response.clone().text();
     let body: unknown = text;

@@ -1744,6 +1744,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Ai Status
+         * @description Admins: the connected model (server, context window, structured-output mode in use,
+         *     how they were found) and its health in this process (last success and failure, median
+         *     latency, share of answers completed by the offline assistant). Asks the server once when
+         *     it has not been asked yet.
+         *
+         *     Errors: `forbidden` (not an admin).
+         */
+        get: operations["getAiStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check Ai Connection
+         * @description Admins: Test connection. Probes the server again (models, context window, token
+         *     counting) and tries every structured-output mode; the verdict is in the request's
+         *     language. What it finds is used from then on.
+         *
+         *     Errors: `forbidden` (not an admin).
+         */
+        post: operations["checkAiConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/export": {
         parameters: {
             query?: never;
@@ -2006,6 +2055,110 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** AiCheckRead */
+        AiCheckRead: {
+            /**
+             * Ok
+             * @description false when the server does not answer
+             */
+            ok: boolean;
+            /**
+             * Summary
+             * @description the verdict, in the request's language
+             */
+            summary: string;
+            status: components["schemas"]["AiStatusRead"];
+        };
+        /** AiEndpointRead */
+        AiEndpointRead: {
+            /**
+             * Server
+             * @description llama.cpp, llama-cpp-python, ollama, vllm or unknown
+             */
+            server: string;
+            /** Models */
+            models: string[];
+            /** Contexttokens */
+            contextTokens: number;
+            /**
+             * Contextsource
+             * @description setting, server, error or assumed
+             */
+            contextSource: string;
+            /**
+             * Tokencounting
+             * @description 'server' (its tokenizer) or 'estimate'
+             */
+            tokenCounting: string;
+            /**
+             * Mode
+             * @description the structured-output mode in use
+             */
+            mode: string;
+            /**
+             * Modesource
+             * @description 'setting' (SLIDEWRIGHT_AI_JSON_MODE) or 'probed'
+             */
+            modeSource: string;
+            /**
+             * Slots
+             * @description requests the server runs at once, when it says (llama.cpp)
+             */
+            slots?: number | null;
+            /** Trials */
+            trials: components["schemas"]["ModeTrialRead"][];
+            /** Checkedat */
+            checkedAt: string;
+            /** Reachable */
+            reachable: boolean;
+        };
+        /**
+         * AiHealthLine
+         * @description The model's health as `/api/health` shows it (no name or address).
+         */
+        AiHealthLine: {
+            /**
+             * Provider
+             * @description 'offline' or 'openai_compat'
+             */
+            provider: string;
+            /** State */
+            state: string;
+            /** Mode */
+            mode?: string | null;
+            /** Lastsuccessat */
+            lastSuccessAt?: string | null;
+            /** Medianlatencyms */
+            medianLatencyMs?: number | null;
+        };
+        /** AiHealthRead */
+        AiHealthRead: {
+            /**
+             * State
+             * @description ok, failing or unknown (no request yet)
+             */
+            state: string;
+            /** Lastsuccessat */
+            lastSuccessAt: string | null;
+            /** Lastfailureat */
+            lastFailureAt: string | null;
+            /** Lasterror */
+            lastError: string | null;
+            /**
+             * Medianlatencyms
+             * @description of the last 50 model requests
+             */
+            medianLatencyMs: number | null;
+            /** Requests */
+            requests: number;
+            /** Failures */
+            failures: number;
+            /**
+             * Fallbackshare
+             * @description share of the last 50 answers completed by the offline assistant
+             */
+            fallbackShare: number | null;
+        };
         /**
          * AiNotice
          * @description Something the assistant did not do as asked, said plainly. `code` is for the UI to
@@ -2027,6 +2180,24 @@ export interface components {
             given?: number | null;
             /** Text */
             text?: string | null;
+        };
+        /** AiStatusRead */
+        AiStatusRead: {
+            /**
+             * Provider
+             * @description 'offline' or 'openai_compat'
+             */
+            provider: string;
+            /** Model */
+            model?: string | null;
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Deadlineseconds */
+            deadlineSeconds?: number | null;
+            /** Maxconcurrent */
+            maxConcurrent?: number | null;
+            endpoint?: components["schemas"]["AiEndpointRead"] | null;
+            health?: components["schemas"]["AiHealthRead"] | null;
         };
         /** ApiTokenCreate */
         ApiTokenCreate: {
@@ -2139,6 +2310,11 @@ export interface components {
              */
             aiCanGenerateImages: boolean;
             /**
+             * Aideadlineseconds
+             * @description how long one AI action may take with the connected model (null offline)
+             */
+            aiDeadlineSeconds?: number | null;
+            /**
              * Chatssoenabled
              * @description whether 'Sign in with {chatSsoName}' is offered
              * @default false
@@ -2168,13 +2344,23 @@ export interface components {
         };
         /** BatchSlideDescriptions */
         BatchSlideDescriptions: {
-            /** Suggestions */
-            suggestions: components["schemas"]["SlideDescriptionSuggestion"][];
             /**
              * Provider
              * @description 'offline' or 'openai_compat'
              */
             provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
+            /** Suggestions */
+            suggestions: components["schemas"]["SlideDescriptionSuggestion"][];
         };
         /** BatchSlideDescriptionsRequest */
         BatchSlideDescriptionsRequest: {
@@ -2384,6 +2570,21 @@ export interface components {
         };
         /** ElementValueRead */
         ElementValueRead: {
+            /**
+             * Provider
+             * @description 'offline' or 'openai_compat'
+             */
+            provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
             /** Slideindex */
             slideIndex: number;
             /** Elementname */
@@ -2397,11 +2598,6 @@ export interface components {
             value: unknown;
             /** Reason */
             reason: string;
-            /**
-             * Provider
-             * @description 'offline' or 'openai_compat'
-             */
-            provider: string;
             /**
              * Provenance
              * @description where each item of the value came from (null when the provider does not say)
@@ -2488,13 +2684,23 @@ export interface components {
         };
         /** GeneratedDescription */
         GeneratedDescription: {
-            /** Description */
-            description: string;
             /**
              * Provider
              * @description 'offline' or 'openai_compat'
              */
             provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
+            /** Description */
+            description: string;
         };
         /** GeneratedImage */
         GeneratedImage: {
@@ -2507,15 +2713,25 @@ export interface components {
         };
         /** GeneratedSlideDescription */
         GeneratedSlideDescription: {
-            /** Slidenumber */
-            slideNumber: number;
-            /** Description */
-            description: string;
             /**
              * Provider
              * @description 'offline' or 'openai_compat'
              */
             provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
+            /** Slidenumber */
+            slideNumber: number;
+            /** Description */
+            description: string;
         };
         /** Health */
         Health: {
@@ -2525,6 +2741,8 @@ export interface components {
             database: string;
             /** Version */
             version: string;
+            /** @description the AI model's health in this process (state, mode, last success, median latency); the provider alone when it is the offline assistant */
+            ai?: components["schemas"]["AiHealthLine"] | null;
         };
         /**
          * ImageAltUpdate
@@ -3160,6 +3378,23 @@ export interface components {
              */
             readonly updatedAt?: string;
         };
+        /** ModeTrialRead */
+        ModeTrialRead: {
+            /**
+             * Mode
+             * @description json_schema, json_object_schema, guided_json, json_object, none
+             */
+            mode: string;
+            /** Ok */
+            ok: boolean;
+            /**
+             * Detail
+             * @description 'valid', 'answer not in the schema', 'HTTP 500', 'timeout'
+             */
+            detail: string;
+            /** Seconds */
+            seconds: number;
+        };
         /**
          * OrderBasis
          * @description Parts of a slide written for the deck's slide order of the time: agenda elements list the
@@ -3215,18 +3450,43 @@ export interface components {
         };
         /** OutlineEditsSuggestion */
         OutlineEditsSuggestion: {
-            /** Edits */
-            edits: components["schemas"]["OutlineEditItem"][];
-            /** Notices */
-            notices?: components["schemas"]["AiNotice"][];
             /**
              * Provider
              * @description 'offline' or 'openai_compat'
              */
             provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
+            /** Edits */
+            edits: components["schemas"]["OutlineEditItem"][];
+            /** Notices */
+            notices?: components["schemas"]["AiNotice"][];
         };
         /** OutlineSuggestion */
         OutlineSuggestion: {
+            /**
+             * Provider
+             * @description 'offline' or 'openai_compat'
+             */
+            provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
             /** Slides */
             slides: components["schemas"]["SuggestedSlide"][];
             /**
@@ -3241,11 +3501,6 @@ export interface components {
             materialIds: string[];
             /** Notices */
             notices?: components["schemas"]["AiNotice"][];
-            /**
-             * Provider
-             * @description 'offline' or 'openai_compat'
-             */
-            provider: string;
         };
         /** ParsedSlide */
         ParsedSlide: {
@@ -3790,6 +4045,21 @@ export interface components {
         };
         /** Recommendation */
         Recommendation: {
+            /**
+             * Provider
+             * @description 'offline' or 'openai_compat'
+             */
+            provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
             /** Suggestedtitle */
             suggestedTitle: string;
             /**
@@ -3801,11 +4071,6 @@ export interface components {
             suggestedNumSlides: number;
             /** Matchreason */
             matchReason: string;
-            /**
-             * Provider
-             * @description 'offline' or 'openai_compat'
-             */
-            provider: string;
         };
         /**
          * SearchSnippet
@@ -3944,6 +4209,21 @@ export interface components {
         };
         /** SlideDataSuggestion */
         SlideDataSuggestion: {
+            /**
+             * Provider
+             * @description 'offline' or 'openai_compat'
+             */
+            provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
             /** Slideindex */
             slideIndex: number;
             /** Pptxslidenumber */
@@ -3966,11 +4246,6 @@ export interface components {
              */
             skipped: components["schemas"]["SkippedElement"][];
             /**
-             * Provider
-             * @description 'offline' or 'openai_compat'
-             */
-            provider: string;
-            /**
              * Provenance
              * @description per element name, where each item of its value came from (the offline assistant says; null when the provider does not)
              */
@@ -3983,19 +4258,32 @@ export interface components {
              */
             deckElements?: string[];
         };
-        /** SlideDescriptionRead */
+        /**
+         * SlideDescriptionRead
+         * @description One slide's suggested description, and who made it.
+         */
         SlideDescriptionRead: {
+            /**
+             * Provider
+             * @description 'offline' or 'openai_compat'
+             */
+            provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
             /** Slideindex */
             slideIndex: number;
             /** Description */
             description: string;
             /** Reasonforrecommendation */
             reasonForRecommendation: string;
-            /**
-             * Provider
-             * @description 'offline' or 'openai_compat'
-             */
-            provider: string;
         };
         /** SlideDescriptionSuggestion */
         SlideDescriptionSuggestion: {
@@ -4275,6 +4563,21 @@ export interface components {
         };
         /** TemplateSlideSuggestion */
         TemplateSlideSuggestion: {
+            /**
+             * Provider
+             * @description 'offline' or 'openai_compat'
+             */
+            provider: string;
+            /**
+             * Fallbackfields
+             * @description parts of the answer filled by the offline assistant: a field ('notes'), an item of a list ('values/Title 1'), or '*' for all of it
+             */
+            fallbackFields?: string[];
+            /**
+             * Droppedfacts
+             * @description numbers, dates and names the model wrote that are in none of the inputs
+             */
+            droppedFacts?: string[];
             /** Slideindex */
             slideIndex: number;
             /**
@@ -4284,11 +4587,6 @@ export interface components {
             slideNumber: number;
             /** Reason */
             reason: string;
-            /**
-             * Provider
-             * @description 'offline' or 'openai_compat'
-             */
-            provider: string;
         };
         /**
          * TextCapacity
@@ -12160,7 +12458,10 @@ export interface operations {
     };
     recommendSlideshow: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12234,7 +12535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12270,6 +12571,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     suggestOutline: {
@@ -12280,6 +12590,8 @@ export interface operations {
                 instruction?: string;
                 /** @description use this material (yours) as the outline, instead of the project's enabled materials */
                 materialId?: string | null;
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
             };
             header?: never;
             path: {
@@ -12352,7 +12664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12388,11 +12700,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     suggestOutlineEdits: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
+            };
             header?: never;
             path: {
                 project_id: string;
@@ -12468,7 +12792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12497,6 +12821,15 @@ export interface operations {
             };
             /** @description `ai_unavailable`: no AI for this, or it failed */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12584,7 +12917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12620,11 +12953,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     generateSlideData: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
+            };
             header?: never;
             path: {
                 project_id: string;
@@ -12700,7 +13045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12736,11 +13081,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     suggestTemplateSlideNumber: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
+            };
             header?: never;
             path: {
                 project_id: string;
@@ -12816,7 +13173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12852,11 +13209,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     suggestSlideElementValue: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
+            };
             header?: never;
             path: {
                 /** @description 0-based */
@@ -12934,7 +13303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12970,11 +13339,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     recommendSlideDescription: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
+            };
             header?: never;
             path: {
                 project_id: string;
@@ -13050,7 +13431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13086,11 +13467,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     batchRecommendSlideDescriptions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
+            };
             header?: never;
             path: {
                 project_id: string;
@@ -13166,7 +13559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13202,6 +13595,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     generatePptxDescription: {
@@ -13209,6 +13611,8 @@ export interface operations {
             query?: {
                 /** @description the description's language; default: Accept-Language */
                 lang?: ("en" | "zh-CN" | "zh-HK") | null;
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
             };
             header?: never;
             path: {
@@ -13281,7 +13685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13317,6 +13721,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     generatePptxSlideDescription: {
@@ -13324,6 +13737,8 @@ export interface operations {
             query?: {
                 /** @description the description's language; default: Accept-Language */
                 lang?: ("en" | "zh-CN" | "zh-HK") | null;
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
             };
             header?: never;
             path: {
@@ -13397,7 +13812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13433,6 +13848,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     generateMissingSlideDescriptions: {
@@ -13440,6 +13864,8 @@ export interface operations {
             query?: {
                 /** @description the description's language; default: Accept-Language */
                 lang?: ("en" | "zh-CN" | "zh-HK") | null;
+                /** @description 'offline': the built-in offline assistant answers this request, whatever model is connected (no model request, not counted against the AI rate limit); what the UI's 'Use the offline assistant' sends after a model failed */
+                assistant?: "model" | "offline";
             };
             header?: never;
             path: {
@@ -13512,7 +13938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13541,6 +13967,15 @@ export interface operations {
             };
             /** @description `ai_unavailable`: no AI for this, or it failed */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13628,7 +14063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            /** @description `ai_prompt_too_long`: the request does not fit the model's window */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13657,6 +14092,199 @@ export interface operations {
             };
             /** @description `ai_unavailable`: no AI for this, or it failed */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ai_timeout`: the model did not finish within the action's deadline; `details.offlineAvailable` says the offline assistant can do it (`assistant=offline`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAiStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiStatusRead"];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkAiConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiCheckRead"];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

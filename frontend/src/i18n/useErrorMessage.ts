@@ -16,6 +16,11 @@ function codeForMessage(code: string, details: Record<string, unknown> | undefin
   return code === 'ai_unavailable' && details?.reason ? 'ai_failed' : code;
 }
 
+/** The server says why a model failed in English (`reason`, for logs) and Chinese (`reasonZh`). */
+function reasonIn(language: string, details: Record<string, unknown>): { reason?: unknown } {
+  return language.startsWith('zh') && typeof details.reasonZh === 'string' ? { reason: details.reasonZh } : {};
+}
+
 /**
  * Turns any failure into a message in the interface language (CONVENTIONS 5): a known
  * `errorCode` is translated; an unknown one shows the server's (already localised) message or
@@ -29,7 +34,7 @@ export function useErrorMessage() {
       const code = codeForMessage(error.errorCode, error.details);
       const key = `errors:codes.${code}`;
       if (i18n.exists(key)) {
-        return t(`codes.${code as KnownErrorCode}`, { ...DEFAULT_DETAILS, ...error.details });
+        return t(`codes.${code as KnownErrorCode}`, { ...DEFAULT_DETAILS, ...error.details, ...reasonIn(i18n.language, error.details) });
       }
       return error.message || fallback || t('unexpected');
     },

@@ -90,8 +90,10 @@ export function createAppTheme(language: UiLanguage): Theme {
       MuiCssBaseline: {
         styleOverrides: {
           // Links and other focusable elements that are not MUI buttons; :where() keeps it a
-          // default, so an element that draws its own focus (text fields) keeps its own.
-          ':where(:focus-visible)': focusRing,
+          // default, so an element that draws its own focus (text fields) keeps its own. Not on
+          // the containers a script focuses (tabindex -1: an open dialog, <main> after the skip
+          // link), which are no control to point at.
+          ':where(:focus-visible:not([tabindex="-1"]))': focusRing,
           '.MuiAppBar-root :focus-visible, .MuiAppBar-root .MuiButtonBase-root.Mui-focusVisible': { outlineColor: '#FFFFFF' },
           // WCAG 2.3.3: people who ask their system for less motion get no animations.
           '@media (prefers-reduced-motion: reduce)': {

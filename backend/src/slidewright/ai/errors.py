@@ -1,6 +1,8 @@
 """AI errors. `ai_unavailable` is shared with the images domain (one code, one UI message);
 the subclasses here only say more precisely what is missing."""
 
+from typing import Any
+
 from slidewright.core.errors import AppError
 from slidewright.images.errors import AiUnavailableError
 
@@ -10,6 +12,7 @@ __all__ = [
     "AiProviderUnavailableError",
     "AiRateLimitedError",
     "AiRejectedError",
+    "AiTimeoutError",
     "AiUnavailableError",
     "AiVisionUnavailableError",
     "DescriptionRequiredError",
@@ -18,6 +21,7 @@ __all__ = [
     "InstructionRequiredError",
     "InvalidOutlineEditError",
     "ProjectHasNoTemplateError",
+    "PromptTooLongError",
     "SlideHasNoTemplateSlideError",
     "SlideIndexOutOfRangeError",
 ]
@@ -47,12 +51,52 @@ class AiImagesUnavailableError(AiUnavailableError):
     )
 
 
+# Why a model could not be used, in both languages (`reason` stays English for logs and API
+# clients that match on it; a Chinese user reads `reasonZh`).
+_REASONS_ZH = {
+    "timeout": "请求超时",
+    "connection failed": "无法连接",
+    "credentials refused": "凭据被拒绝",
+    "model or endpoint not found": "找不到模型或接口",
+    "busy": "模型正忙",
+    "server error": "服务器出错",
+    "no structured output": "无法返回结构化结果",
+}
+
+
 class AiProviderUnavailableError(AiUnavailableError):
     en = (
         "The AI service could not be reached or failed ({reason}). Nothing was changed; "
         "please try again in a moment."
     )
-    zh = "无法连接 AI 服务或其出错（{reason}）。未做任何更改，请稍后重试。"
+    zh = "无法连接 AI 服务或其出错（{reasonZh}）。未做任何更改，请稍后重试。"
+
+    def __init__(self, *, reason: str, **extra: Any) -> None:
+        zh = _REASONS_ZH.get(reason) or reason.replace("HTTP", "HTTP 状态码")
+        super().__init__(reason=reason, reasonZh=zh, **extra)
+
+
+class AiTimeoutError(AppError):
+    code, status = "ai_timeout", 504
+    en = (
+        "The AI model did not finish within {seconds} seconds. Nothing was changed. Try again, "
+        "or use the offline assistant for this."
+    )
+    zh = "AI 模型未能在 {seconds} 秒内完成。未做任何更改。请重试，或改用离线助手完成此操作。"
+
+
+class PromptTooLongError(AppError):
+    code, status = "ai_prompt_too_long", 422
+    en = (
+        "This request needs about {tokens} tokens even at its shortest, more than the AI "
+        "model's window of {context} tokens. Shorten the instruction or the slide, use a model "
+        "with a larger window, or use the offline assistant for this."
+    )
+    zh = (
+        "即使压缩到最短，此请求仍需约 {tokens} 个词元，"
+        "超过了 AI 模型 {context} 个词元的上下文窗口。"
+        "请缩短指令或幻灯片内容、换用上下文更大的模型，或改用离线助手完成此操作。"
+    )
 
 
 class AiRateLimitedError(AppError):

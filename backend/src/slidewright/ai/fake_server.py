@@ -240,6 +240,10 @@ class FakeOpenAI:
             self.requests.append(recorded)
 
     def answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if not path.endswith(("/chat/completions", "/images/generations")):
+            # A probe for another server's endpoint (llama.cpp's /tokenize, Ollama's
+            # /api/show): not this server's, and no scripted answer is spent on it.
+            return 404, {"error": {"message": "not found", "type": "fake"}}
         scripted = self._next()
         if scripted is not None and scripted.delay:
             time.sleep(scripted.delay)
@@ -321,7 +325,8 @@ class FakeOpenAI:
                     body = json.loads(raw or b"{}")
                 except json.JSONDecodeError:
                     body = {}
-                fake._record(Recorded(self.path, body, dict(self.headers.items())))
+                if self.path.endswith(("/chat/completions", "/images/generations")):
+                    fake._record(Recorded(self.path, body, dict(self.headers.items())))
                 self._send_json(*fake.answer(self.path, body))
 
             def _send_json(self, status: int, answer: Any) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from slidewright.ai import service
+from slidewright.ai.providers.offline import offline_provider
+from slidewright.core.errors import AppError
 from slidewright.jobs.registry import job_handler
 from slidewright.jobs.runner import JobContext
 from slidewright.templates.models import PptxFile
@@ -15,11 +17,18 @@ def describe_missing_slides(ctx: JobContext, payload: dict[str, Any]) -> dict[st
     """Describes the slides in `payload['slides']`, a few per provider call, with progress.
 
     The result holds suggestions only (`descriptions`: slide number -> text); nothing is
-    saved until the user accepts them. A failed call fails the job with its typed error.
+    saved until the user accepts them. Each call has its own deadline; a call that fails
+    leaves its slides out (`failedSlides`, with the `error`) and the others go on, so what
+    finished is kept: accepting it and running the job again describes only the rest. Only
+    when every call fails does the job fail, with the first typed error. `fallbackSlides`
+    names the descriptions the offline assistant wrote in the model's place.
     """
+    services = ctx.services
+    if payload.get("assistant") == "offline":
+        services = services.with_ai(offline_provider())
     lang = str(payload.get("lang") or "en")
     numbers = [int(n) for n in payload.get("slides") or []]
-    result: dict[str, Any] = {"lang": lang, "provider": ctx.services.ai.name, "descriptions": {}}
+    result: dict[str, Any] = {"lang": lang, "provider": services.ai.name, "descriptions": {}}
     with ctx.session_factory() as session:
         pptx_file = session.get(PptxFile, payload.get("fileId"))
         if pptx_file is None or not numbers:  # deleted while queued, or nothing missing
@@ -31,9 +40,30 @@ def describe_missing_slides(ctx: JobContext, payload: dict[str, Any]) -> dict[st
         for i in range(0, len(numbers), service.DESCRIBE_CHUNK)
     ]
     found: dict[str, str] = {}
+    failed: list[int] = []
+    from_offline: list[int] = []
+    first_error: AppError | None = None
     for done, chunk in enumerate(chunks, start=1):
-        described = service.describe_template_slides(ctx.services, pptx_file, chunk, lang)
-        found.update({str(n): text for n, text in described.items()})
+        try:
+            described, answer = service.describe_template_slides(services, pptx_file, chunk, lang)
+        except AppError as exc:
+            first_error = first_error or exc
+            failed.extend(chunk)
+        else:
+            found.update({str(n): text for n, text in described.items()})
+            from_offline.extend(_completed_offline(answer.fallback_fields, described))
         ctx.progress(int(done * 100 / len(chunks)) - 1)
+    if first_error is not None and not found:
+        raise first_error
     result["descriptions"] = found
+    result["failedSlides"] = failed
+    result["fallbackSlides"] = sorted(set(from_offline))
+    if first_error is not None:
+        result["error"] = {"errorCode": first_error.code, "message": first_error.message(lang)}
     return result
+
+
+def _completed_offline(fields: list[str], described: dict[int, str]) -> list[int]:
+    if "*" in fields:
+        return list(described)
+    return [int(path.split("/", 1)[1]) for path in fields if path.startswith("slides/")]

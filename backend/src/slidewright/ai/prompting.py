@@ -55,8 +55,10 @@ def language_instruction(lang: str) -> str:
     return load({"zh-CN": "lang_zh_cn", "zh-HK": "lang_zh_hk"}.get(lang, "lang_en")).strip()
 
 
-def system_prompt(lang: str) -> str:
-    return render("system", language=language_instruction(lang))
+def system_prompt(lang: str, *, compact: bool = False) -> str:
+    """The rules; `compact`: the same rules in fewer words, for a small context window (a
+    small model follows short rules better too)."""
+    return render("system_compact" if compact else "system", language=language_instruction(lang))
 
 
 def _attribute(value: str) -> str:

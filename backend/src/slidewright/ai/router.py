@@ -8,13 +8,17 @@ step, through the same rules.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 
 from slidewright.ai import service
+from slidewright.ai import status as ai_status
+from slidewright.ai.providers.offline import offline_provider
 from slidewright.ai.schemas import (
     AcceptDescriptionsRequest,
+    AiCheckRead,
+    AiStatusRead,
     ApplyOutlineEditsRequest,
     BatchSlideDescriptions,
     BatchSlideDescriptionsRequest,
@@ -34,7 +38,7 @@ from slidewright.ai.schemas import (
     SlideIndexRequest,
     TemplateSlideSuggestion,
 )
-from slidewright.auth.dependencies import CurrentUser
+from slidewright.auth.dependencies import AdminUser, CurrentUser
 from slidewright.core.deps import SessionDep
 from slidewright.core.errors import request_lang
 from slidewright.core.schemas import ErrorBody
@@ -42,20 +46,50 @@ from slidewright.jobs.schemas import JobRead
 from slidewright.projects import presenter as projects_presenter
 from slidewright.projects.dependencies import OwnedProject
 from slidewright.projects.schemas import ProjectRead
-from slidewright.services import ServicesDep
+from slidewright.services import Services, ServicesDep
 from slidewright.templates import presenter as templates_presenter
 from slidewright.templates import service as templates_service
 from slidewright.templates.dependencies import VisibleTemplate
 from slidewright.templates.schemas import PptxFileRead
 
 _AI_ERRORS: dict[int | str, dict[str, Any]] = {
+    422: {
+        "model": ErrorBody,
+        "description": "`ai_prompt_too_long`: the request does not fit the model's window",
+    },
     429: {"model": ErrorBody, "description": "`ai_rate_limited`: too many AI requests"},
     502: {"model": ErrorBody, "description": "`ai_bad_response`: the model's answer was unusable"},
     503: {"model": ErrorBody, "description": "`ai_unavailable`: no AI for this, or it failed"},
+    504: {
+        "model": ErrorBody,
+        "description": "`ai_timeout`: the model did not finish within the action's deadline; "
+        "`details.offlineAvailable` says the offline assistant can do it (`assistant=offline`)",
+    },
 }
 
 projects_router = APIRouter(prefix="/projects", tags=["ai"], responses=_AI_ERRORS)
 templates_router = APIRouter(prefix="/pptx-files", tags=["ai"], responses=_AI_ERRORS)
+
+Assistant = Literal["model", "offline"]
+
+
+def _ai_services(
+    services: ServicesDep,
+    assistant: Annotated[
+        Assistant,
+        Query(
+            description="'offline': the built-in offline assistant answers this request, "
+            "whatever model is connected (no model request, not counted against the AI rate "
+            "limit); what the UI's 'Use the offline assistant' sends after a model failed"
+        ),
+    ] = "model",
+) -> Services:
+    if assistant == "offline" and services.ai.name != "offline":
+        return services.with_ai(offline_provider())
+    return services
+
+
+AiServicesDep = Annotated[Services, Depends(_ai_services)]
 
 LangQuery = Annotated[
     Lang | None, Query(description="the answer's language; default: the project's language")
@@ -64,7 +98,10 @@ LangQuery = Annotated[
 
 @projects_router.post("/recommend-slideshow", operation_id="recommendSlideshow")
 def recommend_slideshow(
-    body: RecommendSlideshowRequest, user: CurrentUser, session: SessionDep, services: ServicesDep
+    body: RecommendSlideshowRequest,
+    user: CurrentUser,
+    session: SessionDep,
+    services: AiServicesDep,
 ) -> Recommendation:
     """Recommend a title, a template (one visible to you), a slide count and why, from what
     the presentation is about and how long it runs (the create dialog's AI path).
@@ -87,7 +124,7 @@ def suggest_outline(
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
-    services: ServicesDep,
+    services: AiServicesDep,
     lang: LangQuery = None,
     instruction: Annotated[str, Query(max_length=4_000)] = "",
     material_id: Annotated[
@@ -129,7 +166,7 @@ def suggest_outline_edits(
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
-    services: ServicesDep,
+    services: AiServicesDep,
 ) -> OutlineEditsSuggestion:
     """Suggest edits of the outline following an instruction ("add a slide about pricing after
     slide 3", "删除第5页"): a list of `{op, path, value, reason}` (replace, insert, delete,
@@ -171,7 +208,7 @@ def generate_slide_data(
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
-    services: ServicesDep,
+    services: AiServicesDep,
 ) -> SlideDataSuggestion:
     """Suggest values for every unlocked element of a slide's template slide (text cut to
     each element's capacity, tables, charts, gallery pictures) and speaker notes, from the
@@ -199,7 +236,7 @@ def suggest_template_slide_number(
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
-    services: ServicesDep,
+    services: AiServicesDep,
 ) -> TemplateSlideSuggestion:
     """Suggest the template slide that suits a slide's content, with a reason.
 
@@ -221,7 +258,7 @@ def suggest_slide_element_value(
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
-    services: ServicesDep,
+    services: AiServicesDep,
 ) -> ElementValueRead:
     """Suggest one element's value, following a predefined instruction (Rewrite, Expand,
     Summarize, Formal tone, Casual tone, Add details, Add examples, Add statistics, Add
@@ -251,7 +288,7 @@ def recommend_slide_description(
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
-    services: ServicesDep,
+    services: AiServicesDep,
 ) -> SlideDescriptionRead:
     """Suggest a slide's content description, fitting its place in the deck.
 
@@ -265,7 +302,12 @@ def recommend_slide_description(
         slide_indices=[body.slide_index],
         ui_lang=_ui_lang(request),
     )
-    return SlideDescriptionRead(**found.suggestions[0].model_dump(), provider=found.provider)
+    return SlideDescriptionRead(
+        **found.suggestions[0].model_dump(),
+        provider=found.provider,
+        fallback_fields=found.fallback_fields,
+        dropped_facts=found.dropped_facts,
+    )
 
 
 @projects_router.post(
@@ -278,7 +320,7 @@ def batch_recommend_slide_descriptions(
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
-    services: ServicesDep,
+    services: AiServicesDep,
 ) -> BatchSlideDescriptions:
     """Suggest content descriptions for several slides at once (one AI call).
 
@@ -314,7 +356,7 @@ def generate_pptx_description(
     request: Request,
     pptx_file: VisibleTemplate,
     user: CurrentUser,
-    services: ServicesDep,
+    services: AiServicesDep,
     lang: TemplateLangQuery = None,
 ) -> GeneratedDescription:
     """Suggest a description of the whole template from its slides (not saved:
@@ -336,7 +378,7 @@ def generate_pptx_slide_description(
     slide_number: int,
     pptx_file: VisibleTemplate,
     user: CurrentUser,
-    services: ServicesDep,
+    services: AiServicesDep,
     lang: TemplateLangQuery = None,
 ) -> GeneratedSlideDescription:
     """Suggest a slide's description from its text, elements and layout (and its thumbnail,
@@ -357,7 +399,7 @@ def generate_missing_slide_descriptions(
     pptx_file: VisibleTemplate,
     user: CurrentUser,
     session: SessionDep,
-    services: ServicesDep,
+    services: AiServicesDep,
     lang: TemplateLangQuery = None,
 ) -> JobRead:
     """Generate All Missing: a background job that describes every slide without a
@@ -393,5 +435,30 @@ def accept_slide_descriptions(
 
 # One router for api.py: the project and template AI endpoints.
 router = APIRouter()
+status_router = APIRouter(prefix="/ai", tags=["ai"])
+
+
+@status_router.get("/status", operation_id="getAiStatus")
+def get_ai_status(user: AdminUser, services: ServicesDep) -> AiStatusRead:
+    """Admins: the connected model (server, context window, structured-output mode in use,
+    how they were found) and its health in this process (last success and failure, median
+    latency, share of answers completed by the offline assistant). Asks the server once when
+    it has not been asked yet.
+
+    Errors: `forbidden` (not an admin)."""
+    return AiStatusRead.model_validate(ai_status.status(services.ai, probe=True))
+
+
+@status_router.post("/check", operation_id="checkAiConnection")
+def check_ai_connection(request: Request, user: AdminUser, services: ServicesDep) -> AiCheckRead:
+    """Admins: Test connection. Probes the server again (models, context window, token
+    counting) and tries every structured-output mode; the verdict is in the request's
+    language. What it finds is used from then on.
+
+    Errors: `forbidden` (not an admin)."""
+    return AiCheckRead.model_validate(ai_status.check(services.ai, request_lang(request)))
+
+
 router.include_router(projects_router)
 router.include_router(templates_router)
+router.include_router(status_router)

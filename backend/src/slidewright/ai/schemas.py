@@ -20,18 +20,35 @@ Provider = Annotated[str, Field(description="'offline' or 'openai_compat'")]
 SlideIndex = Annotated[int, Field(ge=0, le=10_000, description="0-based position in `slides`")]
 
 
+class Suggestion(OutModel):
+    """Who made a suggestion. With a connected model, the parts the model got wrong (or did not
+    finish in time) are the offline assistant's: `fallbackFields` names them, and
+    `droppedFacts` lists the numbers, dates and names of the model's answer that were found
+    nowhere in the user's material and were left out."""
+
+    provider: Provider
+    fallback_fields: list[str] = Field(
+        default_factory=list,
+        description="parts of the answer filled by the offline assistant: a field ('notes'), "
+        "an item of a list ('values/Title 1'), or '*' for all of it",
+    )
+    dropped_facts: list[str] = Field(
+        default_factory=list,
+        description="numbers, dates and names the model wrote that are in none of the inputs",
+    )
+
+
 class RecommendSlideshowRequest(ApiModel):
     description: str = Field(max_length=20_000)
     duration_minutes: int = Field(default=15, ge=1, le=1_000)
     lang: Lang = "zh-CN"
 
 
-class Recommendation(OutModel):
+class Recommendation(Suggestion):
     suggested_title: str
     suggested_pptx_file_id: str | None = Field(description="a template visible to you, or null")
     suggested_num_slides: int
     match_reason: str
-    provider: Provider
 
 
 class SuggestedSlide(OutModel):
@@ -59,12 +76,11 @@ class AiNotice(OutModel):
     text: str | None = None
 
 
-class OutlineSuggestion(OutModel):
+class OutlineSuggestion(Suggestion):
     slides: list[SuggestedSlide]
     lang: Lang
     material_ids: list[str] = Field(description="the materials the outline was drawn from")
     notices: list[AiNotice] = Field(default_factory=list)
-    provider: Provider
 
 
 class OutlineEditsRequest(ApiModel):
@@ -87,10 +103,9 @@ class OutlineEditItem(ApiModel):
     reason: str = Field(default="", max_length=2_000)
 
 
-class OutlineEditsSuggestion(OutModel):
+class OutlineEditsSuggestion(Suggestion):
     edits: list[OutlineEditItem]
     notices: list[AiNotice] = Field(default_factory=list)
-    provider: Provider
 
 
 class ApplyOutlineEditsRequest(ApiModel):
@@ -146,13 +161,12 @@ Provenance = Annotated[
 ]
 
 
-class SlideDataSuggestion(OutModel):
+class SlideDataSuggestion(Suggestion):
     slide_index: int
     pptx_slide_number: int
     form_data: dict[str, Any] = Field(description="values for unlocked elements (formData shapes)")
     notes: str = Field(description="proposed speaker notes")
     skipped: list[SkippedElement] = Field(description="unlocked elements left without a value")
-    provider: Provider
     provenance: Provenance = None
     deck_elements: list[str] = Field(
         default_factory=list,
@@ -165,11 +179,10 @@ class SlideIndexRequest(ApiModel):
     slide_index: SlideIndex
 
 
-class TemplateSlideSuggestion(OutModel):
+class TemplateSlideSuggestion(Suggestion):
     slide_index: int
     slide_number: int = Field(description="the suggested template slide (1-based)")
     reason: str
-    provider: Provider
 
 
 class ElementValueRequest(ApiModel):
@@ -186,13 +199,12 @@ class ElementValueRequest(ApiModel):
     )
 
 
-class ElementValueRead(OutModel):
+class ElementValueRead(Suggestion):
     slide_index: int
     element_name: str
     element_type: str
     value: Any = Field(description="the suggested value (formData shape), or null")
     reason: str
-    provider: Provider
     provenance: list[ValueSource] | None = Field(
         default=None,
         description="where each item of the value came from (null when the provider does not say)",
@@ -205,31 +217,94 @@ class SlideDescriptionSuggestion(OutModel):
     reason_for_recommendation: str
 
 
-class SlideDescriptionRead(SlideDescriptionSuggestion):
-    provider: Provider
+class SlideDescriptionRead(SlideDescriptionSuggestion, Suggestion):
+    """One slide's suggested description, and who made it."""
 
 
 class BatchSlideDescriptionsRequest(ApiModel):
     slide_indices: list[SlideIndex] = Field(min_length=1, max_length=500)
 
 
-class BatchSlideDescriptions(OutModel):
+class BatchSlideDescriptions(Suggestion):
     suggestions: list[SlideDescriptionSuggestion]
-    provider: Provider
 
 
-class GeneratedDescription(OutModel):
+class GeneratedDescription(Suggestion):
     description: str
-    provider: Provider
 
 
-class GeneratedSlideDescription(OutModel):
+class GeneratedSlideDescription(Suggestion):
     slide_number: int
     description: str
-    provider: Provider
 
 
 class AcceptDescriptionsRequest(ApiModel):
     descriptions: dict[int, Annotated[str, Field(max_length=5_000)]] = Field(
         min_length=1, max_length=500, description="slide number -> description"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# The connected model, for admins
+
+
+class ModeTrialRead(OutModel):
+    mode: str = Field(description="json_schema, json_object_schema, guided_json, json_object, none")
+    ok: bool
+    detail: str = Field(description="'valid', 'answer not in the schema', 'HTTP 500', 'timeout'")
+    seconds: float
+
+
+class AiEndpointRead(OutModel):
+    server: str = Field(description="llama.cpp, llama-cpp-python, ollama, vllm or unknown")
+    models: list[str]
+    context_tokens: int
+    context_source: str = Field(description="setting, server, error or assumed")
+    token_counting: str = Field(description="'server' (its tokenizer) or 'estimate'")
+    mode: str = Field(description="the structured-output mode in use")
+    mode_source: str = Field(description="'setting' (SLIDEWRIGHT_AI_JSON_MODE) or 'probed'")
+    slots: int | None = Field(
+        default=None, description="requests the server runs at once, when it says (llama.cpp)"
+    )
+    trials: list[ModeTrialRead]
+    checked_at: str
+    reachable: bool
+
+
+class AiHealthRead(OutModel):
+    state: str = Field(description="ok, failing or unknown (no request yet)")
+    last_success_at: str | None
+    last_failure_at: str | None
+    last_error: str | None
+    median_latency_ms: int | None = Field(description="of the last 50 model requests")
+    requests: int
+    failures: int
+    fallback_share: float | None = Field(
+        description="share of the last 50 answers completed by the offline assistant"
+    )
+
+
+class AiStatusRead(OutModel):
+    provider: Provider
+    model: str | None = None
+    base_url: str | None = None
+    deadline_seconds: float | None = None
+    max_concurrent: int | None = None
+    endpoint: AiEndpointRead | None = None
+    health: AiHealthRead | None = None
+
+
+class AiCheckRead(OutModel):
+    ok: bool = Field(description="false when the server does not answer")
+    summary: str = Field(description="the verdict, in the request's language")
+    status: AiStatusRead
+
+
+class AiHealthLine(OutModel):
+    """The model's health as `/api/health` shows it (no name or address)."""
+
+    provider: Provider
+    state: str
+    mode: str | None = None
+    last_success_at: str | None = None
+    median_latency_ms: int | None = None

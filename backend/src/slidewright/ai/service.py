@@ -24,7 +24,15 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
-from slidewright.ai import capacity, documents, faithful, phrases, sanitize, slide_roles
+from slidewright.ai import (
+    capacity,
+    documents,
+    faithful,
+    fallback,
+    phrases,
+    sanitize,
+    slide_roles,
+)
 from slidewright.ai import text as t
 from slidewright.ai.classify import (
     element_role,
@@ -78,6 +86,7 @@ from slidewright.ai.tasks import (
     MaterialDoc,
     OutlineEditsInput,
     OutlineInput,
+    OutputModel,
     Passage,
     PlanSlide,
     ProjectInfo,
@@ -87,6 +96,7 @@ from slidewright.ai.tasks import (
     TemplateBrief,
     TemplateDescriptionInput,
     TemplateSlideBrief,
+    TemplateSlideDescriptions,
     TemplateSlideInput,
     TemplateSlidesInput,
     ValueOrigin,
@@ -136,6 +146,17 @@ def meter(services: Services, user: User, cost: int = 1) -> None:
     for _ in range(max(1, cost)):
         if not services.ai_limiter.hit(rule, "ai", user.id):
             raise AiRateLimitedError(source="user_limit", limit=rule)
+
+
+def _origin(services: Services, answer: OutputModel) -> dict[str, Any]:
+    """Who made a suggestion (`provider`), and which parts the offline assistant completed and
+    which facts of the model's it left out. An answer the offline assistant gave whole is its."""
+    fields = answer.fallback_fields
+    return {
+        "provider": "offline" if fallback.WHOLE in fields else services.ai.name,
+        "fallback_fields": fields,
+        "dropped_facts": answer.dropped_facts,
+    }
 
 
 def _budget(services: Services, budgets: tuple[int, int]) -> int:
@@ -574,7 +595,7 @@ def recommend_slideshow(
         suggested_pptx_file_id=answer.pptx_file_id if answer.pptx_file_id in ids else None,
         suggested_num_slides=max(1, min(MAX_SLIDES, answer.num_slides)),
         match_reason=sanitize.clean_text(answer.match_reason, limit=2000),
-        provider=services.ai.name,
+        **_origin(services, answer),
     )
 
 
@@ -645,7 +666,7 @@ def suggest_outline(
         lang=out_lang,
         material_ids=[m.id for m in materials],
         notices=notices,
-        provider=services.ai.name,
+        **_origin(services, answer),
     )
 
 
@@ -725,7 +746,7 @@ def suggest_outline_edits(
         given = len(apply_edits(project.slides, usable, count))
         if given < wanted:
             notices.append(_notice("fewer_slides", reason_lang, requested=wanted, given=given))
-    return OutlineEditsSuggestion(edits=usable, notices=notices, provider=services.ai.name)
+    return OutlineEditsSuggestion(edits=usable, notices=notices, **_origin(services, answer))
 
 
 def apply_outline_edits(
@@ -780,7 +801,7 @@ def suggest_template_slide_number(
         slide_index=slide_index,
         slide_number=answer.slide_number,
         reason=sanitize.clean_text(answer.reason, limit=2000),
-        provider=services.ai.name,
+        **_origin(services, answer),
     )
 
 
@@ -875,7 +896,8 @@ def generate_slide_data(
         if value is not None:
             value, why = _faithful_value(element, roles.get(raw.name, ""), value, inputs)
         if value is None:
-            skipped[raw.name] = why or "invalid_value"
+            made_up = raw.name in answer.unsupported_names
+            skipped[raw.name] = faithful.UNSUPPORTED if made_up else (why or "invalid_value")
         else:
             form_data[raw.name] = value
     for name in by_name:
@@ -887,7 +909,7 @@ def generate_slide_data(
         form_data=form_data,
         notes=sanitize.clean_text(answer.notes, strip_bullets=False, limit=4000),
         skipped=[SkippedElement(element_name=n, reason=r) for n, r in skipped.items()],
-        provider=services.ai.name,
+        **_origin(services, answer),
         provenance={
             name: _sources(origins)
             for name, origins in answer.provenance.items()
@@ -958,7 +980,7 @@ def suggest_element_value(
         element_type=element["type"],
         value=value,
         reason=sanitize.clean_text(answer.reason, limit=2000),
-        provider=services.ai.name,
+        **_origin(services, answer),
         provenance=_sources(answer.provenance) if value is not None and answer.provenance else None,
     )
 
@@ -1017,7 +1039,7 @@ def recommend_slide_descriptions(
     if not found:
         raise AiBadResponseError(attempts=1)
     return BatchSlideDescriptions(
-        suggestions=[found[i] for i in targets if i in found], provider=services.ai.name
+        suggestions=[found[i] for i in targets if i in found], **_origin(services, answer)
     )
 
 
@@ -1052,13 +1074,14 @@ def generate_template_description(
     description = sanitize.clean_text(answer.description, strip_bullets=False, limit=5000)
     if not description:
         raise AiBadResponseError(attempts=1)
-    return GeneratedDescription(description=description, provider=services.ai.name)
+    return GeneratedDescription(description=description, **_origin(services, answer))
 
 
 def describe_template_slides(
     services: Services, pptx_file: PptxFile, numbers: Sequence[int], lang: str
-) -> dict[int, str]:
-    """Descriptions of the given slides (one provider call; not metered here)."""
+) -> tuple[dict[int, str], TemplateSlideDescriptions]:
+    """Descriptions of the given slides (one provider call; not metered here), and the answer
+    they came from (who made them)."""
     briefs = template_slide_briefs(pptx_file, lang, numbers=numbers, structural=True)
     task = TemplateSlidesInput(
         lang=_lang(lang),
@@ -1074,7 +1097,7 @@ def describe_template_slides(
         text = sanitize.clean_text(item.description, strip_bullets=False, limit=5000)
         if item.slide_number in wanted and text:
             found.setdefault(item.slide_number, text)
-    return found
+    return found, answer
 
 
 def generate_slide_description(
@@ -1085,11 +1108,11 @@ def generate_slide_description(
     if not 1 <= slide_number <= pptx_file.slide_count:
         raise SlideNotFoundError(slideNumber=slide_number)
     meter(services, user)
-    found = describe_template_slides(services, pptx_file, [slide_number], lang)
+    found, answer = describe_template_slides(services, pptx_file, [slide_number], lang)
     if slide_number not in found:
         raise AiBadResponseError(attempts=1)
     return GeneratedSlideDescription(
-        slide_number=slide_number, description=found[slide_number], provider=services.ai.name
+        slide_number=slide_number, description=found[slide_number], **_origin(services, answer)
     )
 
 
@@ -1114,7 +1137,13 @@ def start_missing_descriptions(
         owner_id=user.id,
         kind=DESCRIBE_MISSING_JOB,
         subject_id=pptx_file.id,
-        payload={"fileId": pptx_file.id, "lang": _lang(lang), "slides": numbers},
+        payload={
+            "fileId": pptx_file.id,
+            "lang": _lang(lang),
+            "slides": numbers,
+            # The worker's own provider, unless this request asked for the offline assistant.
+            "assistant": "offline" if services.ai.name == "offline" else "model",
+        },
     )
 
 

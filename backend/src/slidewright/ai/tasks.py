@@ -13,9 +13,9 @@ twice, and the service drops whatever is still wrong.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from pydantic.alias_generators import to_camel
 from pydantic.json_schema import SkipJsonSchema
 
@@ -47,9 +47,40 @@ class TaskModel(BaseModel):
 
 
 class OutputModel(BaseModel):
-    """A provider's answer. Unknown keys are ignored (json_object mode may add some)."""
+    """A provider's answer. Unknown keys are ignored (json_object mode may add some).
+
+    A model's answer completed by the offline assistant says which parts it completed
+    (`fallback_fields`) and which facts of the model's it left out (`dropped_facts`)."""
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+    _fallback_fields: list[str] = PrivateAttr(default_factory=list)
+    _dropped_facts: list[str] = PrivateAttr(default_factory=list)
+    _unsupported_names: list[str] = PrivateAttr(default_factory=list)
+
+    @property
+    def fallback_fields(self) -> list[str]:
+        return self._fallback_fields
+
+    @property
+    def dropped_facts(self) -> list[str]:
+        return self._dropped_facts
+
+    @property
+    def unsupported_names(self) -> list[str]:
+        """Elements whose whole value the model made up (every line had an unknown fact)."""
+        return self._unsupported_names
+
+    def with_origin(
+        self,
+        fallback_fields: list[str],
+        dropped_facts: list[str],
+        unsupported_names: list[str] = (),  # type: ignore[assignment]
+    ) -> Self:
+        copy = self.model_copy()
+        copy._fallback_fields = list(fallback_fields)
+        copy._dropped_facts = list(dropped_facts)
+        copy._unsupported_names = list(unsupported_names)
+        return copy
 
 
 # ---------------------------------------------------------------------------------------------

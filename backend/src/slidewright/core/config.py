@@ -101,8 +101,25 @@ class Settings(BaseSettings):
     )
     ai_vision_model: str | None = Field(default=None, description="enables image description")
     ai_image_model: str | None = Field(default=None, description="enables image generation")
-    ai_json_mode: Literal["json_schema", "json_object", "none"] = Field(default="json_schema")
-    ai_timeout_seconds: float = Field(default=60, gt=0)
+    ai_json_mode: Literal[
+        "auto", "json_schema", "json_object_schema", "guided_json", "json_object", "none"
+    ] = Field(
+        default="auto",
+        description="auto: the strongest structured-output mode the server answers correctly "
+        "(probed on first use, again after a failure)",
+    )
+    ai_timeout_seconds: float = Field(
+        default=90, gt=0, description="one model request at most (within the action's deadline)"
+    )
+    ai_deadline_seconds: float = Field(
+        default=90, gt=0, description="one user action, every model request and retry together"
+    )
+    ai_max_concurrent: int = Field(
+        default=4, ge=1, description="model requests at once from one process (1 for one slot)"
+    )
+    ai_context_tokens: int | None = Field(
+        default=None, ge=512, description="the model's context window; default: probed"
+    )
     ai_calls_per_minute: int = Field(default=30, ge=1, description="per user, model calls only")
     # Chat sign-on (issue 14): OpenID Connect against the chat product's identity provider.
     chat_sso_issuer: str | None = Field(

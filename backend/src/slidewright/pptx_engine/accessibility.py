@@ -5,7 +5,7 @@ the ones the checker reports as errors and warnings for a deck like ours, plus r
 
 - `missing_slide_title`: no visible-or-off-slide title placeholder (`title` / `ctrTitle`) with
   text. Screen-reader users move through a deck by its slide titles.
-- `missing_alt_text`: a picture with neither a description nor the decorative mark.
+- `missing_alt_text`: a picture or chart with neither a description nor the decorative mark.
 - `table_without_header`: a table whose first row is not marked as its header row
   (`a:tblPr/@firstRow`), so a screen reader cannot name a cell by its column.
 - `reading_order`: the shape tree (the order screen readers read, see `reading_order.py`)
@@ -17,6 +17,8 @@ the ones the checker reports as errors and warnings for a deck like ours, plus r
   "Mark as decorative" writes): they are the template's design (artwork, logos, sample
   photos), not the user's content, and nothing describes them; pictures the writer places get
   the gallery's description (`fill_picture`), or none, and then the check reports them;
+- charts without alt text are described from their own data as filled: kind, series names,
+  categories (`chart_alt_text.py`), in the deck's language; an author's description stays;
 - a slide without a title with text gets one carrying the slide's heading: the first line of
   text a reader meets on the slide (the title is never invented). When the layout has a title
   placeholder and it ended up empty, that placeholder takes the heading; otherwise a title
@@ -37,7 +39,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from slidewright.pptx_engine.alt_text import has_alternative, is_decorative, mark_decorative
+from slidewright.pptx_engine.alt_text import (
+    has_alternative,
+    is_decorative,
+    mark_decorative,
+    set_alt_text,
+)
+from slidewright.pptx_engine.chart_alt_text import chart_space_of, describe_chart, is_chart_frame
 from slidewright.pptx_engine.classify import is_media
 from slidewright.pptx_engine.geometry import Rect, own_rect, xfrm_of
 from slidewright.pptx_engine.locks import FURNITURE_PLACEHOLDERS
@@ -123,6 +131,9 @@ def slide_problems(
         if shape.tag == _PIC and not has_alternative(shape):
             message = "the picture has no alternative text and is not marked decorative"
             problems.append(_problem("missing_alt_text", index, shape, message))
+        elif shape.tag == _FRAME and is_chart_frame(shape) and not has_alternative(shape):
+            message = "the chart has no alternative text and is not marked decorative"
+            problems.append(_problem("missing_alt_text", index, shape, message))
         elif shape.tag == _FRAME and shape.find(_TBL) is not None and not _has_header(shape):
             message = "the table's first row is not marked as a header row"
             problems.append(_problem("table_without_header", index, shape, message))
@@ -180,6 +191,7 @@ def make_accessible(
             continue
         if int_attr(non_visual_props(shape), "id") not in placed_pictures:
             mark_decorative(shape)
+    _describe_charts(slide, tree, lang)
     layout = _layout_of(slide)
     shapes = _top_shapes(tree)
     items = _items(shapes, layout, resolver)
@@ -190,6 +202,18 @@ def make_accessible(
             shapes = _top_shapes(tree)
             items = _items(shapes, layout, resolver)
     _reorder(tree, shapes, items)
+
+
+def _describe_charts(slide: Any, tree: Any, lang: str) -> None:
+    """Charts without alt text get a description of their data (none when it has nothing to
+    say, and then the check reports the chart)."""
+    for shape in _drawn_shapes(tree, include_hidden=True):
+        if shape.tag != _FRAME or not is_chart_frame(shape) or has_alternative(shape):
+            continue
+        chart_space = chart_space_of(slide.part, shape)
+        description = "" if chart_space is None else describe_chart(chart_space, lang)
+        if description:
+            set_alt_text(shape, description)
 
 
 def _heading(shapes: Sequence[_TopShape], items: Sequence[Item]) -> str:

@@ -6,6 +6,8 @@ from pydantic import Field
 from sqlalchemy import text
 
 from slidewright import __version__
+from slidewright.ai import status as ai_status
+from slidewright.ai.schemas import AiHealthLine
 from slidewright.core.deps import SettingsDep
 from slidewright.core.schemas import ApiModel
 from slidewright.services import ServicesDep
@@ -18,6 +20,11 @@ class Health(ApiModel):
     status: str
     database: str
     version: str
+    ai: AiHealthLine | None = Field(
+        default=None,
+        description="the AI model's health in this process (state, mode, last success, "
+        "median latency); the provider alone when it is the offline assistant",
+    )
 
 
 class Readiness(ApiModel):
@@ -39,6 +46,10 @@ class AppConfig(ApiModel):
     ai_model: str | None = Field(default=None, description="the chat model, when one is used")
     ai_can_describe_images: bool = False
     ai_can_generate_images: bool = False
+    ai_deadline_seconds: float | None = Field(
+        default=None,
+        description="how long one AI action may take with the connected model (null offline)",
+    )
     chat_sso_enabled: bool = Field(
         default=False, description="whether 'Sign in with {chatSsoName}' is offered"
     )
@@ -58,7 +69,8 @@ def get_health(request: Request) -> Health | JSONResponse:
     except Exception:
         body = Health(status="degraded", database="unreachable", version=__version__)
         return JSONResponse(body.model_dump(by_alias=True), status_code=503)
-    return Health(status="ok", database="ok", version=__version__)
+    ai = AiHealthLine.model_validate(ai_status.health_line(request.app.state.services.ai))
+    return Health(status="ok", database="ok", version=__version__, ai=ai)
 
 
 @router.get(
@@ -90,6 +102,7 @@ def get_app_config(settings: SettingsDep, services: ServicesDep) -> AppConfig:
         ai_model=ai.model,
         ai_can_describe_images=ai.can_describe_images,
         ai_can_generate_images=ai.can_generate_images,
+        ai_deadline_seconds=getattr(ai, "deadline_seconds", None),
         chat_sso_enabled=settings.chat_sso_enabled,
         chat_sso_name=settings.chat_sso_name if settings.chat_sso_enabled else None,
     )

@@ -14,4 +14,8 @@ export interface AiSuggestion {
   text: string;
   /** Who wrote it: 'offline' (the built-in assistant) or 'openai_compat'. */
   provider: string;
+  /** Parts the offline assistant completed in the model's place ('*': all of it). */
+  fallbackFields?: readonly string[];
+  /** Numbers, dates and names of the model's that are in none of the inputs, left out. */
+  droppedFacts?: readonly string[];
 }

@@ -1,19 +1,23 @@
-"""Any OpenAI-compatible endpoint (OpenAI, Azure OpenAI, DeepSeek, Qwen compatible mode, Ollama,
-vLLM...) through the openai SDK.
+"""Any OpenAI-compatible endpoint (OpenAI, Azure OpenAI, DeepSeek, Qwen compatible mode, and
+the servers companies run themselves: llama.cpp, Ollama, vLLM, LM Studio) through the openai
+SDK.
 
-- Structured output: `json_schema` (strict schema from the task's Pydantic output model),
-  `json_object` (the schema is described in the prompt) or `none` (the first JSON object in
-  the text is used). The answer is validated with Pydantic; when it does not validate, or
-  breaks a rule of the task (`TaskInput.problems`), the error is sent back to the model as a
-  user message, at most `MAX_RETRIES` times. A schema failure after that is `ai_bad_response`;
-  remaining task problems are left for the service to drop.
-- Failures are typed: HTTP 429 `ai_rate_limited`; 5xx, connection errors and timeouts
-  `ai_unavailable`; credentials or a missing model `ai_unavailable` with the reason; a refused
-  request (content policy, 400) `ai_request_rejected`. Nothing is applied by a provider, so a
-  failure never leaves anything half done.
+- The server is probed on first use (`ai.endpoint`): its context window, whether it counts
+  tokens, and which structured-output mode works (`ai.structured_modes`); an unsupported mode
+  is never why every call fails: a refusal probes again and steps down.
+- Every prompt fits the window (`ai.prompt_budget`); the answer gets the rest of it.
+- One deadline per user action (`ai.deadline`) across every request and the one repair
+  request; at most `ai_max_concurrent` requests at once (a one-slot local server gets one).
+- The answer is read leniently (a cut-off JSON object is repaired), its unsupported facts are
+  left out (`ai.invented`), and what is still missing or wrong is completed by the offline
+  assistant field by field (`ai.fallback`), with the completed parts named in the answer.
+- Failures are typed: HTTP 429 `ai_rate_limited`; 5xx, connection errors `ai_unavailable`;
+  the deadline `ai_timeout`; credentials or a missing model `ai_unavailable` with the reason;
+  a refused request (content policy, 400) `ai_request_rejected`. Where the offline assistant
+  can do the task, the error says so (`details.offlineAvailable`). Nothing is applied by a
+  provider, so a failure never leaves anything half done.
 - Vision sends the image as a base64 data URL; image generation asks for base64 JSON.
-- The SDK's own retries are off (`max_retries=0`): one request, one bounded timeout, and the
-  caller decides.
+- The SDK's own retries are off (`max_retries=0`): the deadline decides.
 """
 
 from __future__ import annotations
@@ -21,22 +25,36 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import threading
 import time
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
+import json_repair
 import openai
 from pydantic import ValidationError
 
-from slidewright.ai import prompting
+from slidewright.ai import (
+    deadline,
+    endpoint,
+    fallback,
+    invented,
+    prompt_budget,
+    prompting,
+    structured_modes,
+)
 from slidewright.ai.errors import (
     AiBadResponseError,
     AiImagesUnavailableError,
     AiProviderUnavailableError,
     AiRateLimitedError,
     AiRejectedError,
+    AiTimeoutError,
     AiVisionUnavailableError,
+    PromptTooLongError,
 )
+from slidewright.ai.model_health import ModelHealth
 from slidewright.ai.provider import Usage
+from slidewright.ai.providers.offline import OfflineProvider
 from slidewright.ai.schema import strict_json_schema
 from slidewright.ai.tasks import (
     DeckRecommendation,
@@ -65,11 +83,34 @@ from slidewright.ai.tasks import (
     TemplateSlidesInput,
 )
 from slidewright.core.config import Settings
+from slidewright.core.errors import AppError
 
 log = logging.getLogger("slidewright.ai")
 
-MAX_RETRIES = 2  # after an answer that is not JSON or breaks the schema
-MAX_PROBLEM_RETRIES = 1  # after a schema-valid answer that breaks a task rule (droppable)
+MAX_ATTEMPTS = 2  # the answer, and one repair request when it cannot be used
+MIN_REPAIR_SECONDS = 5.0  # left in the action, for a repair request to be worth sending
+MIN_REQUEST_SECONDS = 0.5
+MAX_SHRINK_STEPS = 40
+PROFILE_MAX_AGE = 3600.0  # seconds: the server's profile is asked again after an hour
+REPROBE_AFTER = 60.0  # a failure probes again, at most once a minute
+PROBE_REQUEST_TIMEOUT = 30.0
+SMALL_WINDOW = 8192  # tokens: up to this, the rules are said in fewer words
+SMALL_WINDOW_OUTPUT = 600  # tokens an answer may take with such a window
+# Errors after which the offline assistant can still do the task, and the tasks it can do.
+_OFFLINE_CAN_HELP = frozenset(
+    {"ai_unavailable", "ai_timeout", "ai_bad_response", "ai_rate_limited", "ai_prompt_too_long"}
+)
+_OFFLINE_TASKS = {
+    "recommend_deck": "recommend_deck",
+    "outline": "outline",
+    "outline_edits": "outline_edits",
+    "slide_descriptions": "slide_descriptions",
+    "template_slide": "template_slide",
+    "element_value": "element_value",
+    "slide_data": "slide_data",
+    "template_description": "template_description",
+    "template_slides": "template_slides",
+}
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 _MAX_ECHO = 4000  # characters of a bad answer sent back with the retry message
 Out = TypeVar("Out", bound=OutputModel)
@@ -115,10 +156,6 @@ def extract_json(text: str) -> Any:
     raise ValueError("the answer contains no JSON object")
 
 
-class _Unusable(Exception):
-    """An answer that cannot be used; the message goes back to the model."""
-
-
 class OpenAICompatProvider:
     name = "openai_compat"
     metered = True
@@ -131,16 +168,32 @@ class OpenAICompatProvider:
         model: str,
         vision_model: str | None = None,
         image_model: str | None = None,
-        json_mode: str = "json_schema",
-        timeout_seconds: float = 60.0,
+        json_mode: str = "auto",
+        timeout_seconds: float = 90.0,
+        deadline_seconds: float = 90.0,
+        max_concurrent: int = 4,
+        context_tokens: int | None = None,
     ) -> None:
+        self.base_url = base_url
         self.model: str | None = model
         self.vision_model = vision_model
         self.image_model = image_model
         self.json_mode = json_mode
+        self.timeout_seconds = timeout_seconds
+        self.deadline_seconds = deadline_seconds
+        self.context_tokens = context_tokens
         self.can_describe_images = bool(vision_model)
         self.can_generate_images = bool(image_model)
         self.usage = Usage()
+        self.health = ModelHealth()
+        self.offline = OfflineProvider()  # completes what the model gets wrong
+        self._api_key = api_key
+        self.max_concurrent = max_concurrent
+        self._slots = threading.BoundedSemaphore(max_concurrent)
+        self._slot_count = max_concurrent
+        self._profile: endpoint.EndpointProfile | None = None
+        self._profiled_at = 0.0
+        self._profile_lock = threading.Lock()
         self._client = openai.OpenAI(
             base_url=base_url, api_key=api_key, timeout=timeout_seconds, max_retries=0
         )
@@ -162,6 +215,9 @@ class OpenAICompatProvider:
             image_model=settings.ai_image_model,
             json_mode=settings.ai_json_mode,
             timeout_seconds=settings.ai_timeout_seconds,
+            deadline_seconds=settings.ai_deadline_seconds,
+            max_concurrent=settings.ai_max_concurrent,
+            context_tokens=settings.ai_context_tokens,
         )
 
     # -- tasks ----------------------------------------------------------------------------
@@ -241,30 +297,241 @@ class OpenAICompatProvider:
         except (ValueError, TypeError) as exc:
             raise AiBadResponseError(attempts=1, reason="undecodable image") from exc
 
-    # -- the structured call with validation and retries ------------------------------------
+    # -- the server's profile -------------------------------------------------------------
 
-    def _response_format(self, task: TaskInput, output: type[OutputModel]) -> dict[str, Any] | None:
-        if self.json_mode == "json_schema":
-            return {
-                "type": "json_schema",
-                "json_schema": {
-                    "name": task.TASK,
-                    "strict": True,
-                    "schema": strict_json_schema(output),
-                },
-            }
-        if self.json_mode == "json_object":
-            return {"type": "json_object"}
-        return None
+    def profile(self, *, refresh: bool = False) -> endpoint.EndpointProfile:
+        """What the server is and can do, probed on first use and cached; `refresh` probes
+        again (at most once a minute, so a failing server is not hammered)."""
+        with self._profile_lock:
+            fresh_enough = (
+                self._profile is not None
+                and time.monotonic() - self._profiled_at < PROFILE_MAX_AGE
+                and (not refresh or time.monotonic() - self._profiled_at < REPROBE_AFTER)
+            )
+            if not fresh_enough:
+                self._set_profile(self._probe(every_mode=False))
+            assert self._profile is not None
+            return self._profile
+
+    def cached_profile_summary(self) -> dict[str, Any] | None:
+        """The profile as last probed (None before the first use): never asks the server."""
+        with self._profile_lock:
+            return self._profile.summary() if self._profile else None
+
+    def check(self) -> endpoint.EndpointProfile:
+        """A full probe for a report (every mode tried); it also becomes the cached profile."""
+        with self._profile_lock:
+            self._set_profile(self._probe(every_mode=True))
+            assert self._profile is not None
+            return self._profile
+
+    def _set_profile(self, profile: endpoint.EndpointProfile) -> None:
+        """Caches `profile`; a server that runs fewer requests at once than
+        `ai_max_concurrent` gets no more than it runs (the rest would only queue there, and a
+        request abandoned at its deadline keeps the server busy)."""
+        self._profile, self._profiled_at = profile, time.monotonic()
+        slots = min(self.max_concurrent, profile.slots or self.max_concurrent)
+        if slots != self._slot_count:
+            self._slots, self._slot_count = threading.BoundedSemaphore(slots), slots
+
+    def _probe(self, *, every_mode: bool) -> endpoint.EndpointProfile:
+        return endpoint.probe(
+            base_url=self.base_url,
+            api_key=self._api_key,
+            model=self.model or "",
+            mode_setting=self.json_mode,
+            context_setting=self.context_tokens,
+            try_mode=self._try_mode,
+            every_mode=every_mode,
+        )
+
+    def _try_mode(self, mode: str) -> endpoint.ModeTrial:
+        """One small request in `mode`: does a schema-shaped answer come back?"""
+        schema = strict_json_schema(_ProbeAnswer)
+        ask = 'Reply with exactly this JSON object: {"colour": "blue", "count": 3}'
+        if structured_modes.needs_schema_in_prompt(mode):
+            ask = f"{ask}\n\n{prompting.schema_hint(schema)}"
+        params: dict[str, Any] = {
+            "model": self.model or "",
+            "messages": [
+                {"role": "system", "content": "You answer with one JSON object only."},
+                {"role": "user", "content": ask},
+            ],
+            "max_tokens": 60,
+            "timeout": min(self.timeout_seconds, PROBE_REQUEST_TIMEOUT),
+            **structured_modes.request_fields(mode, "probe", schema),
+        }
+        try:
+            response = self._client.chat.completions.create(**params)
+        except openai.APIStatusError as exc:
+            return endpoint.ModeTrial(mode, False, f"HTTP {exc.status_code}", 0.0)
+        except openai.APITimeoutError:
+            return endpoint.ModeTrial(mode, False, "timeout", 0.0)
+        except openai.OpenAIError as exc:
+            return endpoint.ModeTrial(mode, False, type(exc).__name__, 0.0)
+        choice = response.choices[0] if response.choices else None
+        text = (choice.message.content if choice and choice.message else None) or ""
+        try:
+            _ProbeAnswer.model_validate(extract_json(text))
+        except (ValueError, ValidationError):
+            return endpoint.ModeTrial(mode, False, "answer not in the schema", 0.0)
+        return endpoint.ModeTrial(mode, True, "valid", 0.0)
+
+    # -- the structured call: budgeted, under one deadline, completed field by field ------
+
+    def _structured(
+        self,
+        task: TaskInput,
+        output: type[Out],
+        *,
+        images: list[tuple[str, bytes, str]] | None = None,
+        model: str | None = None,
+    ) -> Out:
+        with deadline.action(self.deadline_seconds):
+            try:
+                return self._answer(task, output, images or [], model or self.model or "")
+            except AppError as exc:
+                if exc.code in _OFFLINE_CAN_HELP and task.TASK in _OFFLINE_TASKS:
+                    exc.details.setdefault("offlineAvailable", True)
+                raise
+
+    def _answer(
+        self,
+        task: TaskInput,
+        output: type[Out],
+        images: list[tuple[str, bytes, str]],
+        model: str,
+    ) -> Out:
+        schema = strict_json_schema(output)
+        if not self.profile().reachable:  # probed again in a minute at most
+            self.profile(refresh=True)
+            if not self.profile().reachable:
+                raise AiProviderUnavailableError(reason="connection failed")
+        fitted, messages, max_tokens = self._fit(task, output, images)
+        known = invented.known_from(fitted.model_dump(mode="json", by_alias=True))
+        data: Any = None
+        dropped: list[str] = []
+        emptied: list[str] = []
+        for attempt in range(1, MAX_ATTEMPTS + 1):
+            try:
+                answer = self._request(task.TASK, model, messages, schema, max_tokens)
+            except (AiTimeoutError, AiProviderUnavailableError):
+                if data is None:
+                    raise
+                break  # a repair that did not come in time: complete the first answer
+            parsed = lenient_json(answer)
+            if parsed is None:
+                error = "the answer contains no JSON object. Answer with a JSON object only."
+            else:
+                parsed, facts, emptied = invented.scrub(parsed, known)
+                dropped.extend(facts)
+                data = parsed
+                fault = self._fault(fitted, output, parsed)
+                if fault is None:
+                    result = output.model_validate(parsed)
+                    self.health.answered(with_fallback=False)
+                    return result.with_origin([], _unique(dropped), emptied)
+                error = fault
+                if facts and not error.startswith("the JSON"):  # a dropped fact is no fault
+                    break
+            log.warning("ai task=%s attempt=%d unusable answer: %s", task.TASK, attempt, error)
+            if attempt == MAX_ATTEMPTS or deadline.remaining() < MIN_REPAIR_SECONDS:
+                break
+            repair = [
+                *messages,
+                {"role": "assistant", "content": answer[:_MAX_ECHO]},
+                {"role": "user", "content": prompting.retry_prompt(error[:_MAX_ECHO])},
+            ]
+            if max_tokens is not None:  # a window to respect: the repair must fit it too
+                used = prompt_budget.messages_tokens(repair)
+                room = self.profile().context_tokens - used - prompt_budget.SAFETY
+                if room < prompt_budget.MIN_OUTPUT:
+                    break  # no room to ask again: complete the answer instead
+                max_tokens = room
+            messages = repair
+        if task.TASK not in _OFFLINE_TASKS:
+            raise AiBadResponseError(attempts=MAX_ATTEMPTS)
+        offline_answer: Out = getattr(self.offline, _OFFLINE_TASKS[task.TASK])(task)
+        merged, fields = fallback.merge(task, data, offline_answer)
+        self.health.answered(with_fallback=bool(fields))
+        log.info("ai task=%s completed by the offline assistant: %s", task.TASK, fields)
+        return merged.with_origin(fields, _unique(dropped), emptied)
+
+    @staticmethod
+    def _fault(task: TaskInput, output: type[Out], parsed: Any) -> str | None:
+        """What is wrong with a parsed answer, said for the model; None when it is usable."""
+        try:
+            result = output.model_validate(parsed)
+        except ValidationError as exc:
+            details = "; ".join(
+                f"{'.'.join(str(p) for p in error['loc']) or '(root)'}: {error['msg']}"
+                for error in exc.errors(include_url=False)[:20]
+            )
+            return f"the JSON does not follow the schema: {details}"
+        problems = task.problems(result)
+        return "\n".join(f"- {problem}" for problem in problems) if problems else None
+
+    def _fit(
+        self, task: TaskInput, output: type[OutputModel], images: list[tuple[str, bytes, str]]
+    ) -> tuple[TaskInput, list[dict[str, Any]], int | None]:
+        """The task made small enough for the context window, its messages, and the answer's
+        token limit (None for a cloud service, whose own limit applies)."""
+        profile = self.profile()
+        budget = prompt_budget.prompt_budget(profile.context_tokens)
+        compact = profile.context_tokens <= SMALL_WINDOW
+        fitted = task
+        for _ in range(MAX_SHRINK_STEPS):
+            messages = self._first_messages(fitted, output, images, profile.mode, compact)
+            # The estimate first (free), then the server's own count once it looks close.
+            used = prompt_budget.messages_tokens(messages)
+            if used <= budget * 0.8 or profile.tokenizer is None:
+                if used <= budget:
+                    break
+            else:
+                used = prompt_budget.messages_tokens(messages, self._counter(profile))
+                if used <= budget:
+                    break
+            smaller = prompt_budget.shrink(fitted)
+            if smaller is None:
+                raise PromptTooLongError(tokens=used, context=profile.context_tokens)
+            fitted = smaller
+        else:
+            raise PromptTooLongError(tokens=used, context=profile.context_tokens)
+        if fitted is not task:
+            log.info(
+                "ai task=%s prompt cut to %d tokens for a %d-token window",
+                task.TASK,
+                used,
+                profile.context_tokens,
+            )
+        limit = None
+        if profile.server != "unknown" or endpoint.is_private(self.base_url):
+            room = profile.context_tokens - used - prompt_budget.SAFETY
+            # A small model on a CPU writes a few tokens a second: a short answer in time
+            # beats a long one past the deadline (a cut-off answer is repaired and completed).
+            cap = SMALL_WINDOW_OUTPUT if compact else room
+            limit = max(prompt_budget.MIN_OUTPUT, min(room, cap))
+        return fitted, messages, limit
+
+    def _counter(self, profile: endpoint.EndpointProfile) -> Any:
+        http = endpoint.new_http(self._api_key)
+        tokenizer = profile.tokenizer or ""
+
+        def count(text: str) -> int | None:
+            return endpoint.count_tokens(http, self.base_url, tokenizer, self.model or "", text)
+
+        return count
 
     def _first_messages(
         self,
         task: TaskInput,
         output: type[OutputModel],
         images: list[tuple[str, bytes, str]],
+        mode: str,
+        compact: bool,
     ) -> list[dict[str, Any]]:
         text = prompting.user_prompt(task)
-        if self.json_mode != "json_schema":
+        if structured_modes.needs_schema_in_prompt(mode):
             text = f"{text}\n\n{prompting.schema_hint(strict_json_schema(output))}"
         content: str | list[dict[str, Any]] = text
         if images:
@@ -276,116 +543,166 @@ class OpenAICompatProvider:
                 parts.append({"type": "image_url", "image_url": {"url": url}})
             content = parts
         return [
-            {"role": "system", "content": prompting.system_prompt(task.lang)},
+            {"role": "system", "content": prompting.system_prompt(task.lang, compact=compact)},
             {"role": "user", "content": content},
         ]
 
-    def _structured(
+    def _request(
         self,
-        task: TaskInput,
-        output: type[Out],
-        *,
-        images: list[tuple[str, bytes, str]] | None = None,
-        model: str | None = None,
-    ) -> Out:
-        messages = self._first_messages(task, output, images or [])
-        response_format = self._response_format(task, output)
-        attempts = MAX_RETRIES + 1
-        best: Out | None = None
-        problem_retries = 0
-        for attempt in range(1, attempts + 1):
-            answer = self._complete(task.TASK, model or self.model or "", messages, response_format)
-            try:
-                parsed = self._parse(answer, output)
-            except _Unusable as exc:
-                log.warning("ai task=%s attempt=%d unusable answer: %s", task.TASK, attempt, exc)
-                error = str(exc)
-            else:
-                problems = task.problems(parsed)
-                if not problems:
-                    return parsed
-                best = parsed
-                error = "\n".join(f"- {problem}" for problem in problems)
-                log.warning("ai task=%s attempt=%d problems: %s", task.TASK, attempt, error)
-                if problem_retries >= MAX_PROBLEM_RETRIES:
-                    return parsed  # usable: the service drops what is still wrong
-                problem_retries += 1
-            if attempt < attempts:
-                messages = [
-                    *messages,
-                    {"role": "assistant", "content": answer[:_MAX_ECHO]},
-                    {"role": "user", "content": prompting.retry_prompt(error)},
-                ]
-        if best is not None:
-            return best  # schema-valid: the service drops what is still wrong
-        raise AiBadResponseError(attempts=attempts)
-
-    @staticmethod
-    def _parse(answer: str, output: type[Out]) -> Out:
+        task_name: str,
+        model: str,
+        messages: list[dict[str, Any]],
+        schema: dict[str, Any],
+        max_tokens: int | None,
+    ) -> str:
+        """One completion in the profile's mode. A refusal that a different mode may cure
+        (the server rejects the structured-output field) probes the server again and, when
+        another mode is found, asks once more in it."""
+        mode = self.profile().mode
         try:
-            data = extract_json(answer)
-        except ValueError as exc:
-            raise _Unusable(f"{exc}. Answer with a JSON object only.") from exc
-        try:
-            return output.model_validate(data)
-        except ValidationError as exc:
-            details = "; ".join(
-                f"{'.'.join(str(p) for p in error['loc']) or '(root)'}: {error['msg']}"
-                for error in exc.errors(include_url=False)[:20]
-            )
-            raise _Unusable(f"the JSON does not follow the schema: {details}") from exc
+            return self._complete(task_name, model, messages, mode, schema, max_tokens)
+        except _Refused as refused:
+            context = endpoint.context_from_error(refused.message)
+            profile = self.profile(refresh=True)
+            if context and context < profile.context_tokens:
+                profile.context_tokens, profile.context_source = context, "error"
+            if profile.mode == mode:
+                raise refused.error from None
+            log.warning("ai endpoint refused mode %s; now using %s", mode, profile.mode)
+            return self._complete(task_name, model, messages, profile.mode, schema, max_tokens)
 
     def _complete(
         self,
         task_name: str,
         model: str,
         messages: list[dict[str, Any]],
-        response_format: dict[str, Any] | None,
+        mode: str,
+        schema: dict[str, Any],
+        max_tokens: int | None,
     ) -> str:
-        params: dict[str, Any] = {"model": model, "messages": messages}
-        if response_format is not None:
-            params["response_format"] = response_format
+        deadline.check(MIN_REQUEST_SECONDS)
+        params: dict[str, Any] = {
+            "model": model,
+            "messages": messages,
+            "timeout": min(self.timeout_seconds, deadline.remaining()),
+            **structured_modes.request_fields(mode, task_name, schema),
+        }
+        if max_tokens is not None:
+            params["max_tokens"] = max_tokens
+        slots = self._slots  # the one acquired is the one released, if the profile changes
+        if not slots.acquire(timeout=max(0.0, deadline.remaining())):
+            self.health.failure("ai_timeout", "no free model slot")
+            deadline.check(float("inf"))  # raises ai_timeout: the slots stayed busy
+        params["timeout"] = min(self.timeout_seconds, max(0.1, deadline.remaining()))
         started = time.perf_counter()
-        response = self._call(lambda: self._client.chat.completions.create(**params))
+        try:
+            response = self._send(lambda: self._client.chat.completions.create(**params))
+        finally:
+            slots.release()
+        seconds = time.perf_counter() - started
+        self.health.success(seconds)
         choice = response.choices[0] if response.choices else None
         text = (choice.message.content if choice and choice.message else None) or ""
         usage = getattr(response, "usage", None)
         prompt_tokens = getattr(usage, "prompt_tokens", None)
         completion_tokens = getattr(usage, "completion_tokens", None)
-        if prompt_tokens is None:  # not reported: about four characters a token
-            prompt_tokens = len(json.dumps(messages, ensure_ascii=False)) // 4
+        if prompt_tokens is None:  # not reported: the estimate
+            prompt_tokens = prompt_budget.messages_tokens(messages)
         if completion_tokens is None:
-            completion_tokens = len(text) // 4
+            completion_tokens = prompt_budget.estimate_tokens(text)
         self.usage.add(task_name, int(prompt_tokens), int(completion_tokens))
         log.info(
-            "ai call task=%s model=%s prompt_tokens=%s completion_tokens=%s seconds=%.2f",
+            "ai call task=%s model=%s mode=%s prompt_tokens=%s completion_tokens=%s seconds=%.2f",
             task_name,
             model,
+            mode,
             prompt_tokens,
             completion_tokens,
-            time.perf_counter() - started,
+            seconds,
         )
         return text
 
+    def _send(self, request: Any) -> Any:
+        """`_call`, with a refusal of the request's form kept apart (`_Refused`) and every
+        failure counted in the model's health."""
+        try:
+            return self._call(request, refusals=True)
+        except _Refused as refused:
+            self.health.failure(refused.error.code, refused.message[:200])
+            raise
+        except AppError as exc:
+            self.health.failure(exc.code, str(exc.details.get("reason") or ""))
+            if (
+                isinstance(exc, AiProviderUnavailableError)
+                and exc.details.get("reason") == ("timeout")
+                and deadline.remaining() <= MIN_REQUEST_SECONDS
+            ):
+                deadline.check(float("inf"))  # the action's time is up: say so
+            raise
+
     @staticmethod
-    def _call(request: Any) -> Any:
-        """Runs one SDK request, its failures as typed errors."""
+    def _call(request: Any, *, refusals: bool = False) -> Any:
+        """Runs one SDK request, its failures as typed errors. With `refusals`, an answer of
+        400, 422 or 500 (what servers say to a field they do not understand, or to a prompt
+        longer than their window) is raised as `_Refused`."""
         try:
             return request()
-        except openai.RateLimitError as exc:
-            raise AiRateLimitedError(source="provider") from exc
-        except openai.APITimeoutError as exc:
-            raise AiProviderUnavailableError(reason="timeout") from exc
-        except openai.APIConnectionError as exc:
-            raise AiProviderUnavailableError(reason="connection failed") from exc
-        except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
-            log.error("AI provider refused the credentials: %s", exc.status_code)
-            raise AiProviderUnavailableError(reason="credentials refused") from exc
-        except openai.NotFoundError as exc:
-            raise AiProviderUnavailableError(reason="model or endpoint not found") from exc
         except openai.APIStatusError as exc:
+            if refusals and exc.status_code in (400, 422, 500):
+                raise _Refused(exc, OpenAICompatProvider._typed(exc)) from exc
+            raise OpenAICompatProvider._typed(exc) from exc
+        except openai.OpenAIError as exc:
+            raise OpenAICompatProvider._typed(exc) from exc
+
+    @staticmethod
+    def _typed(exc: openai.OpenAIError) -> AppError:
+        """The typed error an SDK failure stands for."""
+        if isinstance(exc, openai.RateLimitError):
+            return AiRateLimitedError(source="provider")
+        if isinstance(exc, openai.APITimeoutError):
+            return AiProviderUnavailableError(reason="timeout")
+        if isinstance(exc, openai.APIConnectionError):
+            return AiProviderUnavailableError(reason="connection failed")
+        if isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):
+            log.error("AI provider refused the credentials: %s", exc.status_code)
+            return AiProviderUnavailableError(reason="credentials refused")
+        if isinstance(exc, openai.NotFoundError):
+            return AiProviderUnavailableError(reason="model or endpoint not found")
+        if isinstance(exc, openai.APIStatusError):
             if exc.status_code >= 500:
-                raise AiProviderUnavailableError(reason=f"HTTP {exc.status_code}") from exc
-            raise AiRejectedError(reason=f"HTTP {exc.status_code}") from exc
-        except openai.OpenAIError as exc:  # bad payloads the SDK could not read
-            raise AiProviderUnavailableError(reason=type(exc).__name__) from exc
+                return AiProviderUnavailableError(reason=f"HTTP {exc.status_code}")
+            return AiRejectedError(reason=f"HTTP {exc.status_code}")
+        return AiProviderUnavailableError(reason=type(exc).__name__)  # an unreadable payload
+
+
+class _Refused(Exception):
+    """A request the server refused as asked (400/422/500): maybe the structured-output
+    field, maybe a prompt longer than its window. `error` is what it means to the user."""
+
+    def __init__(self, exc: openai.APIStatusError, error: AppError) -> None:
+        super().__init__(str(exc))
+        self.message = str(exc)
+        self.error = error
+
+
+class _ProbeAnswer(OutputModel):
+    colour: Literal["blue", "green"]
+    count: int
+
+
+def lenient_json(text: str) -> Any:
+    """The answer's JSON object: the first one in the text, else what `json_repair` can make
+    of a broken or cut-off one (a small model stopped by its token limit); None if neither."""
+    try:
+        return extract_json(text)
+    except ValueError:
+        pass
+    start = text.find("{")
+    if start == -1:
+        return None
+    repaired = json_repair.loads(text[start:])
+    return repaired if isinstance(repaired, dict) and repaired else None
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
+import { assistantQuery, type AiCallOptions } from '@/components/ai/aiCall';
 import { projectKeys } from './projectKeys';
 
 type Schemas = components['schemas'];
@@ -8,19 +9,32 @@ export type Recommendation = Schemas['Recommendation'];
 export type OutlineSuggestion = Schemas['OutlineSuggestion'];
 export type OutlineEdit = Schemas['OutlineEditsSuggestion']['edits'][number];
 
+/**
+ * The AI operations below take `AiCallOptions` last: `assistant: 'offline'` has the offline
+ * assistant answer instead of the model (after a model failure), `signal` cancels the request.
+ */
+
 /** POST /api/projects/recommend-slideshow: title, template and slide count from a description. */
-export async function recommendSlideshow(body: Schemas['RecommendSlideshowRequest']) {
-  return unwrap(await api.POST('/api/projects/recommend-slideshow', { body }));
+export async function recommendSlideshow(body: Schemas['RecommendSlideshowRequest'], options: AiCallOptions = {}) {
+  return unwrap(await api.POST('/api/projects/recommend-slideshow', { body, params: { query: assistantQuery(options) }, signal: options.signal }));
 }
 
 /** GET /api/projects/{id}/suggest-outline: suggested slides; nothing is saved. */
-export async function suggestOutline(projectId: string, query: { lang?: 'en' | 'zh-CN' | 'zh-HK'; instruction?: string; materialId?: string }) {
-  return unwrap(await api.GET('/api/projects/{project_id}/suggest-outline', { params: { path: { project_id: projectId }, query } }));
+export async function suggestOutline(projectId: string, query: { lang?: 'en' | 'zh-CN' | 'zh-HK'; instruction?: string; materialId?: string }, options: AiCallOptions = {}) {
+  return unwrap(
+    await api.GET('/api/projects/{project_id}/suggest-outline', { params: { path: { project_id: projectId }, query: { ...query, ...assistantQuery(options) } }, signal: options.signal }),
+  );
 }
 
 /** POST /api/projects/{id}/suggest-outline-edits: edits for review, following an instruction. */
-export async function suggestOutlineEdits(projectId: string, instruction: string) {
-  return unwrap(await api.POST('/api/projects/{project_id}/suggest-outline-edits', { params: { path: { project_id: projectId } }, body: { instruction } }));
+export async function suggestOutlineEdits(projectId: string, instruction: string, options: AiCallOptions = {}) {
+  return unwrap(
+    await api.POST('/api/projects/{project_id}/suggest-outline-edits', {
+      params: { path: { project_id: projectId }, query: assistantQuery(options) },
+      body: { instruction },
+      signal: options.signal,
+    }),
+  );
 }
 
 /**
@@ -54,6 +68,7 @@ export type SkippedElement = Schemas['SkippedElement'];
 export type ValueSource = Schemas['ValueSource'];
 
 const projectPath = (projectId: string) => ({ path: { project_id: projectId } });
+const aiParams = (projectId: string, options: AiCallOptions) => ({ path: { project_id: projectId }, query: assistantQuery(options) });
 
 /** POST /api/projects/{id}/apply-outline-edits: the reviewed edits as one versioned update. */
 export async function applyOutlineEdits(projectId: string, version: number, edits: OutlineEdit[]) {
@@ -61,31 +76,34 @@ export async function applyOutlineEdits(projectId: string, version: number, edit
 }
 
 /** POST /api/projects/{id}/generate-slide-data: values for a slide's unlocked elements, and notes. */
-export async function generateSlideData(projectId: string, slideIndex: number, instruction = '') {
-  return unwrap(await api.POST('/api/projects/{project_id}/generate-slide-data', { params: projectPath(projectId), body: { slideIndex, instruction } }));
+export async function generateSlideData(projectId: string, slideIndex: number, instruction = '', options: AiCallOptions = {}) {
+  return unwrap(await api.POST('/api/projects/{project_id}/generate-slide-data', { params: aiParams(projectId, options), body: { slideIndex, instruction }, signal: options.signal }));
 }
 
 /** POST /api/projects/{id}/suggest-template-slide-number: a template slide for a slide, with a reason. */
-export async function suggestTemplateSlideNumber(projectId: string, slideIndex: number) {
-  return unwrap(await api.POST('/api/projects/{project_id}/suggest-template-slide-number', { params: projectPath(projectId), body: { slideIndex } }));
+export async function suggestTemplateSlideNumber(projectId: string, slideIndex: number, options: AiCallOptions = {}) {
+  return unwrap(await api.POST('/api/projects/{project_id}/suggest-template-slide-number', { params: aiParams(projectId, options), body: { slideIndex }, signal: options.signal }));
 }
 
 /** POST /api/projects/{id}/slides/{i}/suggest-slide-element-value: one element, following an instruction. */
-export async function suggestSlideElementValue(projectId: string, slideIndex: number, elementName: string, instruction: string) {
+export async function suggestSlideElementValue(projectId: string, slideIndex: number, elementName: string, instruction: string, options: AiCallOptions = {}) {
   return unwrap(
     await api.POST('/api/projects/{project_id}/slides/{slide_index}/suggest-slide-element-value', {
-      params: { path: { project_id: projectId, slide_index: slideIndex } },
+      params: { path: { project_id: projectId, slide_index: slideIndex }, query: assistantQuery(options) },
       body: { elementName, instruction },
+      signal: options.signal,
     }),
   );
 }
 
 /** POST /api/projects/{id}/batch-recommend-slide-descriptions: descriptions for several slides, one AI call. */
-export async function recommendSlideDescriptions(projectId: string, slideIndices: number[]) {
-  return unwrap(await api.POST('/api/projects/{project_id}/batch-recommend-slide-descriptions', { params: projectPath(projectId), body: { slideIndices } }));
+export async function recommendSlideDescriptions(projectId: string, slideIndices: number[], options: AiCallOptions = {}) {
+  return unwrap(
+    await api.POST('/api/projects/{project_id}/batch-recommend-slide-descriptions', { params: aiParams(projectId, options), body: { slideIndices }, signal: options.signal }),
+  );
 }
 
 /** POST /api/projects/{id}/recommend-slide-description: one slide's description, fitting its place in the deck. */
-export async function recommendSlideDescription(projectId: string, slideIndex: number) {
-  return unwrap(await api.POST('/api/projects/{project_id}/recommend-slide-description', { params: projectPath(projectId), body: { slideIndex } }));
+export async function recommendSlideDescription(projectId: string, slideIndex: number, options: AiCallOptions = {}) {
+  return unwrap(await api.POST('/api/projects/{project_id}/recommend-slide-description', { params: aiParams(projectId, options), body: { slideIndex }, signal: options.signal }));
 }

@@ -26,8 +26,9 @@ describe('AppShell', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Expand navigation' }));
     const nav = await screen.findByRole('navigation');
-    // Over the page: a modal drawer with its own backdrop, labels shown.
+    // Over the page: a modal drawer with its own backdrop, labels shown, announced by its name.
     expect(nav.closest('.MuiModal-root')).not.toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Main navigation' })).toContainElement(nav);
     await userEvent.click(within(nav).getByRole('link', { name: 'Tags' }));
     await waitFor(() => expect(screen.queryByRole('navigation')).not.toBeInTheDocument());
   });
@@ -38,6 +39,8 @@ describe('AppShell', () => {
     renderWithProviders(<AppShell appTitle="Slidewright" actions={null}><p>page</p></AppShell>);
     const nav = screen.getByRole('navigation');
     expect(nav.closest('.MuiModal-root')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(nav.closest('[aria-label="Main navigation"]')).toBe(nav);
     expect(within(nav).getByRole('link', { name: 'Tags' })).toBeInTheDocument();
   });
 });

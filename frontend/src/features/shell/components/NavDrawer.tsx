@@ -40,6 +40,9 @@ export function NavDrawer({ open, overlay = false, onClose }: { open: boolean; o
       variant={overlay ? 'temporary' : 'permanent'}
       open={open}
       onClose={onClose}
+      // Over the page MUI makes the drawer a modal dialog, which a screen reader announces by its
+      // name; docked it is a plain container, where a name is not allowed.
+      slotProps={{ paper: overlay ? { 'aria-label': t('nav.label') } : {} }}
       sx={(theme) => ({
         flexShrink: 0,
         whiteSpace: 'nowrap',

@@ -4,8 +4,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
+import { isModelFailureCode } from '@/components/ai/aiCall';
+import { AiFailureAlert } from '@/components/ai/AiFailureAlert';
 import { useTranslation } from 'react-i18next';
 import { TaskProgress } from '@/components/media/TaskProgress';
+import { formatList } from '@/i18n/format';
+import { useLanguage } from '@/i18n/languageContext';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import type { GeneratedDescriptions } from '../hooks/useGeneratedDescriptions';
 
@@ -56,35 +60,65 @@ export function AiBatchActions({ batch, missingCount }: AiBatchProps) {
   );
 }
 
-/** Under the header: the job's progress, its failure, or how many suggestions wait for review. */
+/**
+ * Under the header: the job's progress (with Cancel), its failure, or how many suggestions wait
+ * for review, after the slides it could not describe. A failure of the model offers the offline
+ * assistant for the slides still missing.
+ */
 export function AiBatchNotice({ batch }: { batch: GeneratedDescriptions }) {
   const { t } = useTranslation('templates');
+  const { t: tCommon } = useTranslation();
+  const { language } = useLanguage();
   const describeError = useErrorMessage();
-  const { job, jobSlideCount: count } = batch;
+  const { job, jobSlideCount: count, partialFailure } = batch;
+  const useOffline = () => void batch.generateAll('offline');
 
   if (job.isActive) {
     return (
       <Alert severity="info" icon={false} sx={{ mb: 3, '& .MuiAlert-message': { width: '100%' } }}>
-        <TaskProgress
-          label={job.status === 'running' ? t('batch.running', { count }) : t('batch.queued', { count })}
-          percent={job.status === 'running' ? job.progress : null}
-        />
+        <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1.5, flexWrap: 'wrap' }}>
+          <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+            <TaskProgress
+              label={job.status === 'running' ? t('batch.running', { count }) : t('batch.queued', { count })}
+              percent={job.status === 'running' ? job.progress : null}
+            />
+          </Box>
+          <Button size="small" variant="outlined" color="inherit" onClick={batch.stopWaiting} aria-label={t('batch.cancelLabel')}>
+            {tCommon('ai.cancel')}
+          </Button>
+        </Box>
       </Alert>
     );
   }
   if (job.status === 'failed') {
     return (
-      <Alert severity="error" onClose={batch.dismissFailure} sx={{ mb: 3 }}>
-        {t('batch.failed', { reason: describeError(job.error) })}
-      </Alert>
+      <AiFailureAlert
+        message={t('batch.failed', { reason: describeError(job.error) })}
+        onUseOffline={isModelFailureCode(job.errorCode) ? useOffline : undefined}
+        onDismiss={batch.dismissFailure}
+        sx={{ mb: 3 }}
+      />
     );
   }
-  if (batch.pending.size > 0) {
-    return (
-      <Alert severity="info" icon={<AutoAwesomeIcon fontSize="inherit" />} sx={{ mb: 3 }}>
-        {t('batch.pending', { count: batch.pending.size })}
-      </Alert>
-    );
-  }
-  return null;
+  return (
+    <>
+      {partialFailure && (
+        <AiFailureAlert
+          message={t('batch.partlyFailed', {
+            count: partialFailure.slides.length,
+            slides: formatList(partialFailure.slides.map(String), language),
+            reason: describeError(partialFailure.error),
+          })}
+          onUseOffline={isModelFailureCode(partialFailure.error.errorCode) ? useOffline : undefined}
+          onDismiss={batch.dismissPartialFailure}
+          sx={{ mb: 2 }}
+        />
+      )}
+      {batch.pending.size > 0 && (
+        <Alert severity="info" icon={<AutoAwesomeIcon fontSize="inherit" />} sx={{ mb: 3 }}>
+          {t('batch.pending', { count: batch.pending.size })}
+        </Alert>
+      )}
+    </>
+  );
 }

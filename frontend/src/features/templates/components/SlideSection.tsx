@@ -16,7 +16,6 @@ import { generateSlideDescription } from '../api/generateDescription';
 import { useSetElementLocked } from '../api/setElementLocked';
 import { templateThumbnailUrl } from '../api/thumbnailUrl';
 import { useUpdateSlideDescription } from '../api/updateSlideDescription';
-import { useAiDescription } from '../hooks/useAiDescription';
 import type { AiSuggestion, ParsedSlide, TemplateDetail } from '../types';
 import { AiSuggestionPanel } from './AiSuggestionPanel';
 import { EditableDescription } from './EditableDescription';
@@ -88,7 +87,6 @@ function SlideDescription({ template, slide, suggestion, onDropSuggestion, sugge
   const describeError = useErrorMessage();
   const { language } = useLanguage();
   const update = useUpdateSlideDescription(template._id);
-  const ai = useAiDescription();
 
   async function save(description: string) {
     try {
@@ -109,8 +107,7 @@ function SlideDescription({ template, slide, suggestion, onDropSuggestion, sugge
       emptyText={t('detail.noSlideDescription')}
       canEdit={template.canEdit}
       onSave={save}
-      onGenerate={() => ai.generate(() => generateSlideDescription(template._id, slide.slideNumber, language))}
-      generating={ai.busy}
+      onGenerate={(options) => generateSlideDescription(template._id, slide.slideNumber, language, options)}
       suggestion={
         suggestion && (
           <AiSuggestionPanel

@@ -309,7 +309,7 @@ describe('TemplateDetailPage', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Generate All Missing' }));
       const alert = await screen.findByText(/^Generate All Missing failed: AI is not available on this server yet/);
       expect(screen.queryByRole('group', { name: /AI suggestion/ })).not.toBeInTheDocument();
-      await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Close' }));
+      await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Close notification' }));
       expect(screen.queryByText(/Generate All Missing failed/)).not.toBeInTheDocument();
     });
 

@@ -21,7 +21,6 @@ import { generateTemplateDescription } from '../api/generateDescription';
 import { useTemplate } from '../api/getTemplate';
 import { templateKeys } from '../api/templateKeys';
 import { useUpdateTemplateDescription } from '../api/updateTemplateDescription';
-import { useAiDescription } from '../hooks/useAiDescription';
 import { useGeneratedDescriptions } from '../hooks/useGeneratedDescriptions';
 import type { TemplateDetail } from '../types';
 import { AiBatchActions, AiBatchNotice } from './AiBatchActions';
@@ -111,7 +110,6 @@ function FileDescription({ template }: { template: TemplateDetail }) {
   const describeError = useErrorMessage();
   const { language } = useLanguage();
   const update = useUpdateTemplateDescription();
-  const ai = useAiDescription();
 
   async function save(description: string) {
     try {
@@ -130,8 +128,7 @@ function FileDescription({ template }: { template: TemplateDetail }) {
       emptyText={t('noDescription')}
       canEdit={template.canEdit}
       onSave={save}
-      onGenerate={() => ai.generate(() => generateTemplateDescription(template._id, language))}
-      generating={ai.busy}
+      onGenerate={(options) => generateTemplateDescription(template._id, language, options)}
     />
   );
 }

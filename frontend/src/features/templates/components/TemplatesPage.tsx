@@ -22,6 +22,7 @@ import { useTemplates } from '../api/listTemplates';
 import { usePublishTemplate } from '../api/publishTemplate';
 import { templateKeys } from '../api/templateKeys';
 import { useUpdateTemplateDescription } from '../api/updateTemplateDescription';
+import { AiActionStatus } from '@/components/ai/AiActionStatus';
 import { useAiDescription } from '../hooks/useAiDescription';
 import { useDialogTarget } from '@/components/useDialogTarget';
 import type { TemplateDetail, TemplateSummary } from '../types';
@@ -172,19 +173,32 @@ function DescriptionWarnings(props: {
   const [generatingId, setGeneratingId] = useState<string | null>(null);
   const save = useUpdateTemplateDescription();
 
-  async function generate(template: TemplateSummary) {
-    setGeneratingId(template._id);
-    const generated = await ai.generate(() => generateTemplateDescription(template._id, language));
-    if (generated) {
-      try {
-        await save.mutateAsync({ templateId: template._id, description: generated.text });
-        notify(t('descriptionGenerated'));
-      } catch {
-        notify(t('generateFailed'), 'error');
-      }
-    }
-    setGeneratingId(null);
+  function generate(template: TemplateSummary) {
+    // Marked busy inside the request, so "Use the offline assistant for this" marks it again.
+    return ai.generate(
+      async (options) => {
+        setGeneratingId(template._id);
+        try {
+          return await generateTemplateDescription(template._id, language, options);
+        } finally {
+          setGeneratingId(null);
+        }
+      },
+      async (generated) => {
+        try {
+          await save.mutateAsync({ templateId: template._id, description: generated.text });
+          notify(t('descriptionGenerated'));
+        } catch {
+          notify(t('generateFailed'), 'error');
+        }
+      },
+    );
   }
 
-  return <TemplateWarnings {...props} generatingTemplateId={generatingId} onGenerateDescription={(template) => void generate(template)} />;
+  return (
+    <>
+      <AiActionStatus action={ai.action} describe={ai.describe} sx={{ mb: 2 }} />
+      <TemplateWarnings {...props} generatingTemplateId={generatingId} onGenerateDescription={(template) => void generate(template)} />
+    </>
+  );
 }

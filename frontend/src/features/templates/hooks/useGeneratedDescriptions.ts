@@ -5,20 +5,29 @@ import { useNotify } from '@/components/notifier/notifierContext';
 import { useLanguage } from '@/i18n/languageContext';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useAcceptDescriptions } from '../api/acceptDescriptions';
-import { suggestionsOf, useGenerateMissingDescriptions } from '../api/generateMissingDescriptions';
+import { partialFailureOf, suggestionsOf, useGenerateMissingDescriptions, type PartialFailure } from '../api/generateMissingDescriptions';
 import type { AiSuggestion, TemplateDetail } from '../types';
 
 export interface GeneratedDescriptions {
   /** AI suggestions waiting for review, by slide number: none of them is saved. */
   pending: ReadonlyMap<number, AiSuggestion>;
-  /** Starts Generate All Missing; its suggestions join `pending` when the job succeeds. */
-  generateAll: () => Promise<void>;
+  /**
+   * Starts Generate All Missing; its suggestions join `pending` when the job succeeds.
+   * `'offline'`: the offline assistant writes them (after the model failed); suggestions already
+   * waiting are kept rather than replaced by its plainer ones.
+   */
+  generateAll: (assistant?: 'offline') => Promise<void>;
   starting: boolean;
   /** The Generate All Missing job (`idle` when none; `failed` stays until dismissed). */
   job: JobProgress;
   /** How many slides the current job describes. */
   jobSlideCount: number;
   dismissFailure: () => void;
+  /** Stops following the running job: whatever it finds is not shown (nothing is saved anyway). */
+  stopWaiting: () => void;
+  /** Slides the last job could not describe, and why (the others' suggestions are pending). */
+  partialFailure: PartialFailure | null;
+  dismissPartialFailure: () => void;
   /** Drops a slide's suggestion (discarded, or its description was saved another way). */
   discard: (slideNumber: number) => void;
   /** Accept All Generated Descriptions: one all-or-nothing save; on failure every suggestion stays. */
@@ -41,6 +50,8 @@ export function useGeneratedDescriptions(template: TemplateDetail): GeneratedDes
   const [pending, setPending] = useState<ReadonlyMap<number, AiSuggestion>>(new Map());
   const [jobId, setJobId] = useState<string | null>(null);
   const [jobSlideCount, setJobSlideCount] = useState(0);
+  const [offlineRun, setOfflineRun] = useState(false);
+  const [partialFailure, setPartialFailure] = useState<PartialFailure | null>(null);
 
   const job = useJobProgress(jobId, {
     onSettled: (settled) => {
@@ -48,15 +59,18 @@ export function useGeneratedDescriptions(template: TemplateDetail): GeneratedDes
       if (settled.status !== 'succeeded') return;
       setJobId(null);
       const found = suggestionsOf(settled);
+      setPartialFailure(partialFailureOf(settled));
       if (found.size === 0) notify(t('batch.none'), 'info');
-      setPending((current) => new Map([...current, ...found]));
+      setPending((current) => (offlineRun ? new Map([...found, ...current]) : new Map([...current, ...found])));
     },
   });
 
-  async function generateAll() {
+  async function generateAll(assistant?: 'offline') {
     try {
-      const started = await start.mutateAsync(language);
+      const started = await start.mutateAsync({ lang: language, assistant });
       setJobSlideCount(template.slidesMissingDescription.length);
+      setOfflineRun(assistant === 'offline');
+      setPartialFailure(null);
       setJobId(started._id);
     } catch (error) {
       notify(describeError(error), 'error');
@@ -91,6 +105,9 @@ export function useGeneratedDescriptions(template: TemplateDetail): GeneratedDes
     job,
     jobSlideCount,
     dismissFailure: () => setJobId(null),
+    stopWaiting: () => setJobId(null),
+    partialFailure,
+    dismissPartialFailure: () => setPartialFailure(null),
     discard,
     acceptAll,
     acceptingAll: accept.isPending,

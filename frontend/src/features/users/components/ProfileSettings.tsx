@@ -11,11 +11,12 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_AUTH_TYPE, type User } from '@/api/types';
+import { ADMIN_ROLE, CHAT_AUTH_TYPE, type User } from '@/api/types';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useNotify } from '@/components/notifier/notifierContext';
 import { useLanguage } from '@/i18n/languageContext';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
+import { AiStatusSection } from './AiStatusSection';
 import { ApiTokensSection } from './ApiTokensSection';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { SignInSessionsSection } from './SignInSessionsSection';
@@ -74,7 +75,7 @@ function SignOutEverywhere({ onSignOutEverywhere }: { onSignOutEverywhere: () =>
   );
 }
 
-/** The own-profile Settings tab: password change, sessions and the language switch. */
+/** The own-profile Settings tab: password change, sessions, API tokens, the language switch and, for admins, the AI assistant. */
 export function ProfileSettings({
   user,
   onSignOutEverywhere,
@@ -122,6 +123,11 @@ export function ProfileSettings({
           label={tCommon('language.zh-CN')}
         />
       </SettingsSection>
+      {user.role === ADMIN_ROLE && (
+        <SettingsSection title={t('aiStatus.title')} description={t('aiStatus.help')}>
+          <AiStatusSection />
+        </SettingsSection>
+      )}
     </Stack>
   );
 }

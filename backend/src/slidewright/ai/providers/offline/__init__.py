@@ -90,3 +90,15 @@ class OfflineProvider:
 
     def generate_image(self, task: ImageGenerateInput) -> GeneratedImage:
         raise AiImagesUnavailableError(feature="image_generate")
+
+
+_shared: OfflineProvider | None = None
+
+
+def offline_provider() -> OfflineProvider:
+    """One offline assistant for the requests that ask for it by name (it keeps no state but
+    its usage counters)."""
+    global _shared
+    if _shared is None:
+        _shared = OfflineProvider()
+    return _shared

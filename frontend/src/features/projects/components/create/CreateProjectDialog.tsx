@@ -15,6 +15,10 @@ import TextField from '@mui/material/TextField';
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
+import { AiActionStatus } from '@/components/ai/AiActionStatus';
+import { AiAttribution } from '@/components/ai/AiAttribution';
+import type { AiAnswerOrigin } from '@/components/ai/aiCall';
+import { useAiAction } from '@/components/ai/useAiAction';
 import { useLanguage } from '@/i18n/languageContext';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useCreateProject } from '../../api/createProject';
@@ -64,9 +68,12 @@ function CreateProjectWizard({ titleId, onClose, onCreated }: Omit<CreateProject
   const [lang, setLang] = useState<PresentationLanguage>(() => defaultPresentationLanguage(uiLanguage));
   const [numSlides, setNumSlides] = useState(String(DEFAULT_NUM_SLIDES));
   const [matchReason, setMatchReason] = useState<string | null>(null);
+  // Who recommended what the form holds (and which parts the offline assistant completed).
+  const [recommendedBy, setRecommendedBy] = useState<AiAnswerOrigin | null>(null);
   const [errors, setErrors] = useState<{ description?: string; duration?: string; title?: string; numSlides?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [recommending, setRecommending] = useState(false);
+  const ai = useAiAction();
+  const recommending = ai.running;
 
   const durationMinutes = Number(duration);
   const validDuration = duration.trim() !== '' && Number.isFinite(durationMinutes) && durationMinutes >= 1;
@@ -85,25 +92,24 @@ function CreateProjectWizard({ titleId, onClose, onCreated }: Omit<CreateProject
     if (!checkStep0(false)) return;
     setNumSlides(String(manualSlideCount(durationMinutes)));
     setMatchReason(null);
+    setRecommendedBy(null);
     setStep(1);
   }
 
   async function getRecommendations() {
     setFailure(null);
     if (!checkStep0(true)) return;
-    setRecommending(true);
-    try {
-      const recommendation = await recommendSlideshow({ description: description.trim(), durationMinutes, lang });
+    const body = { description: description.trim(), durationMinutes, lang };
+    // A failure stays on `ai` (shown with the offline assistant to fall back on); Cancel applies nothing.
+    await ai.run(async (options) => {
+      const recommendation = await recommendSlideshow(body, options);
       setTitle(recommendation.suggestedTitle ?? '');
       setPptxFileId(recommendation.suggestedPptxFileId ?? null);
       setNumSlides(String(Math.min(MAX_SLIDES, Math.max(MIN_SLIDES, recommendation.suggestedNumSlides || DEFAULT_NUM_SLIDES))));
       setMatchReason(recommendation.matchReason || null);
+      setRecommendedBy(recommendation);
       setStep(1);
-    } catch (error) {
-      setFailure(describeError(error));
-    } finally {
-      setRecommending(false);
-    }
+    });
   }
 
   async function create(event: FormEvent) {
@@ -145,6 +151,7 @@ function CreateProjectWizard({ titleId, onClose, onCreated }: Omit<CreateProject
             {failure}
           </Alert>
         )}
+        {step === 0 && <AiActionStatus action={ai} sx={{ mb: 2 }} />}
         {step === 0 ? (
           <Box sx={{ display: 'grid', gap: 2.5 }}>
             <TextField
@@ -182,9 +189,14 @@ function CreateProjectWizard({ titleId, onClose, onCreated }: Omit<CreateProject
           </Box>
         ) : (
           <Box sx={{ display: 'grid', gap: 2.5 }}>
-            {matchReason && (
+            {(matchReason || recommendedBy) && (
               <Alert severity="info" icon={<AutoAwesomeIcon color="ai" />}>
                 {matchReason}
+                {recommendedBy && (
+                  <Box sx={{ mt: matchReason ? 0.5 : 0 }}>
+                    <AiAttribution provider={recommendedBy.provider} fallbackFields={recommendedBy.fallbackFields} droppedFacts={recommendedBy.droppedFacts} />
+                  </Box>
+                )}
               </Alert>
             )}
             <TextField
@@ -227,7 +239,7 @@ function CreateProjectWizard({ titleId, onClose, onCreated }: Omit<CreateProject
             <Button
               variant="contained"
               color="ai"
-              startIcon={recommending ? <CircularProgress size={18} color="inherit" /> : <AutoAwesomeIcon />}
+              startIcon={recommending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <AutoAwesomeIcon />}
               onClick={() => void getRecommendations()}
               disabled={recommending}
             >

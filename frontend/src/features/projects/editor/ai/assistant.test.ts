@@ -57,7 +57,7 @@ describe('SlideAssistant', () => {
 
     expect(server.save).toHaveBeenCalledTimes(1);
     expect(server.current.slides[1]?.contentDescription).toBe('Typed just now');
-    expect(ai.generateSlideData).toHaveBeenCalledWith(server.current._id, 1, 'more numbers');
+    expect(ai.generateSlideData).toHaveBeenCalledWith(server.current._id, 1, 'more numbers', {});
     expect(assistant.suggestions.of('b')?.values).toMatchObject({ pptxSlideNumber: 1, formData: { Title: 'Title for slide 2' }, notes: 'Say hello' });
     // Nothing in the deck changed: a suggestion waits for a decision.
     expect(session.getState().doc[1]?.formData).toEqual({});
@@ -77,7 +77,7 @@ describe('SlideAssistant', () => {
     const { assistant, ai } = setup();
     await assistant.suggestTemplateSlide('c');
     await assistant.suggestDescription('a');
-    expect(ai.suggestTemplateSlideNumber).toHaveBeenCalledWith(expect.any(String), 2);
+    expect(ai.suggestTemplateSlideNumber).toHaveBeenCalledWith(expect.any(String), 2, {});
     expect(assistant.suggestions.of('c')?.templateSlide).toEqual({ slideNumber: 2, reason: 'It has a chart', provider: 'offline' });
     expect(assistant.suggestions.of('a')?.description?.description).toBe('About slide 1');
     expect(countSuggestions(assistant.suggestions.getState())).toBe(2);
@@ -133,5 +133,35 @@ describe('SlideAssistant', () => {
     session.run(setDescription, { slideId: 'a', value: 'x' });
     await expect(assistant.suggestDescription('a')).rejects.toMatchObject({ errorCode: 'invalid_form_data' });
     expect(ai.recommendSlideDescription).not.toHaveBeenCalled();
+  });
+
+  it('keeps which parts the offline assistant completed and which facts were left out', async () => {
+    const { assistant, ai } = setup();
+    ai.generateSlideData.mockResolvedValueOnce({
+      slideIndex: 0,
+      pptxSlideNumber: 1,
+      formData: { Title: 'Results' },
+      notes: 'Say hello',
+      skipped: [],
+      provider: 'openai_compat',
+      fallbackFields: ['notes'],
+      droppedFacts: ['2019'],
+    });
+    await assistant.generateValues('a', '', { assistant: 'offline' });
+    expect(ai.generateSlideData).toHaveBeenCalledWith(expect.any(String), 0, '', { assistant: 'offline' });
+    expect(assistant.suggestions.of('a')?.values).toMatchObject({ provider: 'openai_compat', fallbackFields: ['notes'], droppedFacts: ['2019'] });
+  });
+
+  it('attributes to the offline assistant only the descriptions it wrote in the model’s place', async () => {
+    const { assistant, ai } = setup();
+    ai.recommendSlideDescriptions.mockResolvedValueOnce({
+      suggestions: [0, 1].map((slideIndex) => ({ slideIndex, description: `About slide ${slideIndex + 1}`, reasonForRecommendation: 'Gap' })),
+      provider: 'openai_compat',
+      fallbackFields: ['descriptions/1'],
+      droppedFacts: [],
+    });
+    await assistant.suggestDescriptions(['a', 'b']);
+    expect(assistant.suggestions.of('a')?.description).toEqual({ description: 'About slide 1', reason: 'Gap', provider: 'openai_compat' });
+    expect(assistant.suggestions.of('b')?.description).toEqual({ description: 'About slide 2', reason: 'Gap', provider: 'offline', fallbackFields: ['*'] });
   });
 });

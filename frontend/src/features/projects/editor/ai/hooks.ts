@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useAiAction, type AiAction } from '@/components/ai/useAiAction';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../components/EditorContext';
@@ -25,23 +26,26 @@ export function useSlideSuggestions(slideId: string): { pending: SlideSuggestion
 }
 
 /**
- * Runs an assistant request and reports its outcome: failures (rate limit, no AI, a slide that
- * is gone) as an error snackbar, an empty answer as a note. Resolves to whether it succeeded.
+ * An editor AI action (see `useAiAction`): a slide that is gone is said in a snackbar; any other
+ * failure stays on the action, for `EditorAiStatus` to show where the action was started.
  */
-export function useAiRequest() {
+export function useEditorAiAction(): AiAction {
   const { t } = useTranslation('editor');
   const { announce } = useEditor();
-  const describeError = useErrorMessage();
-  return useCallback(
-    async (request: () => Promise<unknown>): Promise<boolean> => {
-      try {
-        await request();
-        return true;
-      } catch (error) {
-        announce(error instanceof SlideGoneError ? t('ai.slideGone') : t('ai.failed', { reason: describeError(error) }), { severity: 'error' });
-        return false;
-      }
+  const onError = useCallback(
+    (error: unknown) => {
+      if (!(error instanceof SlideGoneError)) return false;
+      announce(t('ai.slideGone'), { severity: 'error' });
+      return true;
     },
-    [announce, describeError, t],
+    [announce, t],
   );
+  return useAiAction({ onError });
+}
+
+/** "AI request failed: …", the editor's words for a failed AI action. */
+export function useDescribeAiFailure(): (error: unknown) => string {
+  const { t } = useTranslation('editor');
+  const describeError = useErrorMessage();
+  return useCallback((error: unknown) => t('ai.failed', { reason: describeError(error) }), [describeError, t]);
 }

@@ -1,3 +1,4 @@
+import type { AiCallOptions } from '@/components/ai/aiCall';
 import * as aiApi from '../../api/ai';
 import type { AcceptedSuggestion } from '../actions/ai';
 import type { StaleForOrder } from '../order';
@@ -18,7 +19,7 @@ export interface OrderRefresh {
  * pending edits are saved first and slides are found at their saved positions) and takes only
  * the parts that were out of date, leaving the slide's other values alone.
  */
-export async function regenerateForOrder(session: EditorSession, stale: readonly StaleForOrder[], api: OrderRefreshApi = aiApi): Promise<OrderRefresh> {
+export async function regenerateForOrder(session: EditorSession, stale: readonly StaleForOrder[], api: OrderRefreshApi = aiApi, options: AiCallOptions = {}): Promise<OrderRefresh> {
   const items: AcceptedSuggestion[] = [];
   if (!(await session.flush())) return { items, error: session.getState().error };
   const projectId = session.getState().project._id;
@@ -27,7 +28,7 @@ export async function regenerateForOrder(session: EditorSession, stale: readonly
     if (index < 0) continue;
     let found: aiApi.SlideDataSuggestion;
     try {
-      found = await api.generateSlideData(projectId, index);
+      found = await api.generateSlideData(projectId, index, '', options);
     } catch (error) {
       return { items, error };
     }

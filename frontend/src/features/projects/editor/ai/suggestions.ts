@@ -1,3 +1,4 @@
+import type { AiAnswerOrigin } from '@/components/ai/aiCall';
 import type { SkippedElement, ValueSource } from '../../api/ai';
 
 /**
@@ -7,28 +8,28 @@ import type { SkippedElement, ValueSource } from '../../api/ai';
  * a `useSyncExternalStore` protocol, like the session, so it is tested without React.
  */
 
-export interface DescriptionSuggestion {
+// Each suggestion says who made it (`provider`), which parts the offline assistant completed in
+// the model's place and which of the model's facts were left out (AiAnswerOrigin).
+
+export interface DescriptionSuggestion extends AiAnswerOrigin {
   description: string;
   reason: string;
-  provider: string;
 }
 
-export interface TemplateSlideChoice {
+export interface TemplateSlideChoice extends AiAnswerOrigin {
   slideNumber: number;
   reason: string;
-  provider: string;
 }
 
 /** The key of the speaker notes among a values suggestion's `chosen` items. */
 export const NOTES_ITEM = '\u0000notes';
 
-export interface SlideValuesSuggestion {
+export interface SlideValuesSuggestion extends AiAnswerOrigin {
   /** The template slide the values were made for; stale once the slide uses another one. */
   pptxSlideNumber: number;
   formData: Record<string, unknown>;
   notes: string;
   skipped: SkippedElement[];
-  provider: string;
   /** Where each element's value came from, by element name (when the provider says). */
   provenance?: Readonly<Record<string, readonly ValueSource[]>>;
   /** Elements whose value lists the deck (an agenda): written for the slide order of now. */
@@ -40,10 +41,9 @@ export interface SlideValuesSuggestion {
   chosen: readonly string[];
 }
 
-export interface ElementValueSuggestion {
+export interface ElementValueSuggestion extends AiAnswerOrigin {
   value: unknown;
   reason: string;
-  provider: string;
   /** What the value was made for: it applies only while the slide still uses that layout. */
   pptxSlideNumber: number;
   elementType: string;

@@ -13,6 +13,8 @@ import { elementTypeColor, elementTypeTextColor } from '@/components/media/eleme
 import { editorActions } from '../actions/registry';
 import { editableElements, hasValue, isElementLocked, type EditorSlide } from '../model';
 import type { TemplateElement } from '../../types';
+import { useEditorAiAction } from '../ai/hooks';
+import { EditorAiStatus } from './ai/EditorAiStatus';
 import { ElementAiButton, ElementSuggestion } from './ai/ElementAi';
 import { elementInputId } from './anchors';
 import { useEditor } from './EditorContext';
@@ -67,6 +69,8 @@ function ElementRow({ slide, element, highlighted, onHover }: { slide: EditorSli
   const filled = hasValue(element.type, value);
   const Editor = EDITORS[element.type];
   const lockLabel = locked ? t('elements.unlock', { name: element.name }) : t('elements.lock', { name: element.name });
+  // The element's AI action: its progress and failure show under the element's editor.
+  const ai = useEditorAiAction();
 
   return (
     <Box
@@ -92,7 +96,7 @@ function ElementRow({ slide, element, highlighted, onHover }: { slide: EditorSli
         <Chip size="small" label={tMedia(`elementTypes.${element.type}`)} sx={{ height: 20, fontSize: 11, color: elementTypeTextColor(element.type), bgcolor: alpha(color, 0.1) }} />
         {!locked && !filled && <Chip size="small" variant="outlined" label={t('elements.empty')} sx={{ height: 20, fontSize: 11 }} />}
         <Box sx={{ flex: 1 }} />
-        {!locked && <ElementAiButton slide={slide} element={element} />}
+        {!locked && <ElementAiButton slide={slide} element={element} ai={ai} />}
         <Tooltip title={locked ? t('elements.lockedHint') : t('elements.unlockedHint')}>
           <IconButton
             size="small"
@@ -115,6 +119,7 @@ function ElementRow({ slide, element, highlighted, onHover }: { slide: EditorSli
           onChange={(next) => session.run(editorActions.setElementValue, { slideId: slide.id, name: element.name, value: next })}
         />
       )}
+      <EditorAiStatus action={ai} sx={{ mt: 1 }} />
       {!locked && <ElementSuggestion slide={slide} element={element} />}
       {(locked || overridden) && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>

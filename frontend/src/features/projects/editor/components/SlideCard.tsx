@@ -40,6 +40,8 @@ import { editableElements, slideCompleteness, type EditorSlide } from '../model'
 import { DescriptionField } from './DescriptionField';
 import { useEditor } from './EditorContext';
 import { elementInputId, slideAnchorId } from './anchors';
+import { useEditorAiAction } from '../ai/hooks';
+import { EditorAiStatus } from './ai/EditorAiStatus';
 import { SlideAiMenu } from './ai/SlideAiMenu';
 import { SlideSuggestionsPanel } from './ai/SlideSuggestionsPanel';
 import { ElementList } from './ElementList';
@@ -71,6 +73,8 @@ export const SlideCard = memo(function SlideCard({ slide, index, total, onChoose
   // Spec §9: hover highlighting settles after 50 ms, so sweeping across rows does not flicker.
   const hoverRow = useDebouncedCallback(setHighlighted, HOVER_DEBOUNCE_MS);
   const outlines = elements ? editableElements(elements) : [];
+  // The slide menu's AI action: its progress and failure show in the slide, above its suggestions.
+  const slideAi = useEditorAiAction();
 
   const run = session.run.bind(session);
   const focusElement = useCallback(
@@ -132,7 +136,7 @@ export const SlideCard = memo(function SlideCard({ slide, index, total, onChoose
           </Tooltip>
         )}
         <Box sx={{ flex: 1 }} />
-        <SlideAiMenu slide={slide} position={position} />
+        <SlideAiMenu slide={slide} position={position} ai={slideAi} />
         <Tooltip title={t('actions.moveSlideUp')}>
           <span>
             <IconButton size="small" aria-label={t('slide.moveUp', { position })} disabled={index === 0} onClick={() => run(editorActions.moveSlideUp, { slideId: slide.id })}>
@@ -244,7 +248,9 @@ export const SlideCard = memo(function SlideCard({ slide, index, total, onChoose
           )}
         </Box>
 
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
+        {/* Gaps rather than margins: the status's hidden live region takes no room. */}
+        <Stack spacing={2} useFlexGap sx={{ minWidth: 0 }}>
+          <EditorAiStatus action={slideAi} />
           <SlideSuggestionsPanel slide={slide} position={position} />
           <Box>
             <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>

@@ -16,41 +16,56 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AiAttribution } from '@/components/ai/AiAttribution';
 import { editorActions } from '../../actions/registry';
-import { useAiRequest, useSuggestionsState } from '../../ai/hooks';
+import { useEditorAiAction, useSuggestionsState } from '../../ai/hooks';
 import { acceptAllItems, slidesToFill } from '../../ai/deck';
 import { countSuggestions } from '../../ai/suggestions';
 import type { EditorSlide } from '../../model';
 import { useEditor } from '../EditorContext';
+import { EditorAiStatus } from './EditorAiStatus';
 
 /**
  * Deck-wide AI help above the slides: fill every slide that has empty elements (one AI call per
  * slide), describe the slides that lack a description (one call), and accept or discard every
- * waiting suggestion at once (one undo step).
+ * waiting suggestion at once (one undo step). Filling has a deadline per slide: the waiting line
+ * counts from the slide being filled; Cancel stops there, keeping what was suggested before.
  */
 export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide[]; provider: string | undefined }) {
   const { t } = useTranslation('editor');
   const { session, assistant, elementsOf, announce } = useEditor();
-  const runAi = useAiRequest();
+  const ai = useEditorAiAction();
   const state = useSuggestionsState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [describing, setDescribing] = useState(false);
   const pending = countSuggestions(state);
   const toFill = slidesToFill(slides, elementsOf, state);
   const undescribed = slides.filter((slide) => !slide.contentDescription.trim()).map((slide) => slide.id);
 
   async function fillAll() {
     setAnchor(null);
-    const ids = toFill.length > 0 ? toFill : slides.filter((slide) => slide.pptxSlideNumber !== null).map((slide) => slide.id);
-    await runAi(() => assistant.generateAllValues(ids, (done, total) => setProgress({ done, total })));
-    setProgress(null);
+    const all = slides.filter((slide) => slide.pptxSlideNumber !== null).map((slide) => slide.id);
+    await ai.run(async (options) => {
+      // Asked when it runs: an offline re-run after a failure skips the slides filled before it.
+      const fresh = slidesToFill(slides, elementsOf, assistant.suggestions.getState());
+      const ids = fresh.length > 0 ? fresh : all;
+      try {
+        await assistant.generateAllValues(
+          ids,
+          (done, total) => {
+            setProgress({ done, total });
+            ai.restartClock();
+          },
+          options,
+        );
+      } finally {
+        setProgress(null);
+      }
+    });
   }
 
   async function describeAll() {
     setAnchor(null);
-    setDescribing(true);
-    await runAi(() => assistant.suggestDescriptions(undescribed.length > 0 ? undescribed : slides.map((slide) => slide.id)));
-    setDescribing(false);
+    const ids = undescribed.length > 0 ? undescribed : slides.map((slide) => slide.id);
+    await ai.run((options) => assistant.suggestDescriptions(ids, options));
   }
 
   function acceptAll() {
@@ -63,7 +78,7 @@ export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide
     else announce(left > 0 ? t('ai.acceptedSome', { count: applied.length, left }) : t('ai.acceptedAll', { count: applied.length }), { undo: changed });
   }
 
-  const busy = progress !== null || describing;
+  const busy = ai.running;
   const fillable = slides.some((slide) => slide.pptxSlideNumber !== null);
 
   return (
@@ -105,12 +120,18 @@ export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide
           </Box>
         )}
       </Menu>
+      <EditorAiStatus action={ai} sx={{ flexBasis: '100%' }} />
       {(progress !== null || pending > 0) && (
         <Box sx={{ flexBasis: '100%' }}>
           {progress !== null && (
             <Box role="status" sx={{ mb: pending > 0 ? 1 : 0 }}>
               <Box sx={{ fontSize: 14, color: 'text.secondary', mb: 0.5 }}>{t('ai.filling', { done: progress.done, total: progress.total })}</Box>
-              <LinearProgress variant={progress.total > 0 ? 'determinate' : 'indeterminate'} value={progress.total > 0 ? (100 * progress.done) / progress.total : 0} color="ai" />
+              <LinearProgress
+                variant={progress.total > 0 ? 'determinate' : 'indeterminate'}
+                value={progress.total > 0 ? (100 * progress.done) / progress.total : 0}
+                color="ai"
+                aria-label={t('ai.filling', { done: progress.done, total: progress.total })}
+              />
             </Box>
           )}
           {pending > 0 && (

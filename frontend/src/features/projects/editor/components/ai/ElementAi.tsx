@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import type { TemplateElement } from '../../../types';
 import { valueFits } from '../../actions/content';
 import { editorActions } from '../../actions/registry';
-import { useAiRequest, useSlideSuggestions } from '../../ai/hooks';
+import type { AiAction } from '@/components/ai/useAiAction';
+import { useSlideSuggestions } from '../../ai/hooks';
 import type { EditorSlide } from '../../model';
 import { useEditor } from '../EditorContext';
 import { SuggestedValue } from './SuggestedValue';
@@ -35,11 +36,11 @@ function instructionsFor(type: TemplateElement['type']): readonly Instruction[] 
 /**
  * The element's AI button: one click on a predefined instruction (Rewrite, Expand, …) or a
  * free-text one asks for a new value, which then waits below the editor for Accept or Discard.
+ * `ai` is the element's action, owned by its row, which shows its progress and failure.
  */
-export function ElementAiButton({ slide, element }: { slide: EditorSlide; element: TemplateElement }) {
+export function ElementAiButton({ slide, element, ai }: { slide: EditorSlide; element: TemplateElement; ai: AiAction }) {
   const { t } = useTranslation('editor');
   const { assistant, announce } = useEditor();
-  const runAi = useAiRequest();
   const { busy } = useSlideSuggestions(slide.id);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [instruction, setInstruction] = useState('');
@@ -47,8 +48,8 @@ export function ElementAiButton({ slide, element }: { slide: EditorSlide; elemen
 
   function ask(text: string) {
     setAnchor(null);
-    void runAi(() => assistant.suggestElementValue(slide.id, element.name, text)).then((ok) => {
-      if (!ok) return;
+    void ai.run(async (options) => {
+      if (!(await assistant.suggestElementValue(slide.id, element.name, text, options))) return;
       setInstruction('');
       if (!assistant.suggestions.of(slide.id)?.elements?.[element.name]) announce(t('ai.nothingSuggested'), { severity: 'info' });
     });
@@ -131,7 +132,7 @@ export function ElementSuggestion({ slide, element }: { slide: EditorSlide; elem
     <Box sx={{ mt: 1 }}>
       <SuggestionFrame
         title={t('ai.elementSuggestion', { name: element.name })}
-        provider={suggestion.provider}
+        origin={suggestion}
         reason={suggestion.reason}
         onAccept={() => {
           // Its own undo step (typing right after accepting is not merged into it).

@@ -9,22 +9,26 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAiRequest, useSlideSuggestions } from '../../ai/hooks';
+import type { AiCall } from '@/components/ai/aiCall';
+import type { AiAction } from '@/components/ai/useAiAction';
+import { useSlideSuggestions } from '../../ai/hooks';
 import type { EditorSlide } from '../../model';
 import { useEditor } from '../EditorContext';
 
-/** The slide's AI menu: fill its elements, suggest a template slide, suggest a description. */
-export function SlideAiMenu({ slide, position }: { slide: EditorSlide; position: number }) {
+/**
+ * The slide's AI menu: fill its elements, suggest a template slide, suggest a description. `ai`
+ * is the slide's action, owned by the card, which shows its progress and failure in the slide.
+ */
+export function SlideAiMenu({ slide, position, ai }: { slide: EditorSlide; position: number; ai: AiAction }) {
   const { t } = useTranslation('editor');
   const { assistant, template } = useEditor();
-  const runAi = useAiRequest();
   const { busy } = useSlideSuggestions(slide.id);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const working = busy('values') || busy('templateSlide') || busy('description');
 
-  function pick(request: () => Promise<unknown>) {
+  function pick(request: AiCall) {
     setAnchor(null);
-    void runAi(request);
+    void ai.run(request);
   }
 
   return (
@@ -42,19 +46,19 @@ export function SlideAiMenu({ slide, position }: { slide: EditorSlide; position:
         {working ? t('ai.working') : t('ai.menu')}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem disabled={slide.pptxSlideNumber === null} onClick={() => pick(() => assistant.generateValues(slide.id))}>
+        <MenuItem disabled={slide.pptxSlideNumber === null} onClick={() => pick((options) => assistant.generateValues(slide.id, '', options))}>
           <ListItemIcon>
             <EditNoteIcon fontSize="small" color="ai" />
           </ListItemIcon>
           <ListItemText primary={t('ai.fillSlide')} secondary={slide.pptxSlideNumber === null ? t('ai.fillNeedsTemplateSlide') : t('ai.fillSlideHint')} />
         </MenuItem>
-        <MenuItem disabled={!template} onClick={() => pick(() => assistant.suggestTemplateSlide(slide.id))}>
+        <MenuItem disabled={!template} onClick={() => pick((options) => assistant.suggestTemplateSlide(slide.id, options))}>
           <ListItemIcon>
             <ViewQuiltOutlinedIcon fontSize="small" color="ai" />
           </ListItemIcon>
           <ListItemText primary={t('ai.suggestTemplateSlide')} secondary={t('ai.suggestTemplateSlideHint')} />
         </MenuItem>
-        <MenuItem onClick={() => pick(() => assistant.suggestDescription(slide.id))}>
+        <MenuItem onClick={() => pick((options) => assistant.suggestDescription(slide.id, options))}>
           <ListItemIcon>
             <DescriptionOutlinedIcon fontSize="small" color="ai" />
           </ListItemIcon>

@@ -10,11 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { AuthImage } from '@/components/media/AuthImage';
 import { thumbnailUrl } from '../../../types';
 import { editorActions } from '../../actions/registry';
-import { useAiRequest, useSlideSuggestions } from '../../ai/hooks';
+import { useEditorAiAction, useSlideSuggestions } from '../../ai/hooks';
 import { NOTES_ITEM, type SlideValuesSuggestion } from '../../ai/suggestions';
 import { valueFits } from '../../actions/content';
 import { hasValue, isElementLocked, toggleMember, type EditorSlide } from '../../model';
 import { useEditor } from '../EditorContext';
+import { EditorAiStatus } from './EditorAiStatus';
 import { SuggestedValue } from './SuggestedValue';
 import { SuggestionFrame } from './SuggestionFrame';
 import { ValueSources } from './ValueSources';
@@ -41,7 +42,7 @@ function DescriptionSuggestionView({ slide, position }: { slide: EditorSlide; po
     <SuggestionFrame
       title={t('ai.descriptionTitle')}
       label={t('ai.regionLabel', { what: t('ai.descriptionTitle'), position })}
-      provider={suggestion.provider}
+      origin={suggestion}
       reason={suggestion.reason}
       onAccept={() => {
         session.run(editorActions.acceptSuggestions, { items: [{ slideId: slide.id, description: { text: suggestion.description, reason: suggestion.reason } }] });
@@ -65,7 +66,7 @@ function TemplateSlideSuggestionView({ slide, position }: { slide: EditorSlide; 
     <SuggestionFrame
       title={t('ai.templateSlideTitle')}
       label={t('ai.regionLabel', { what: t('ai.templateSlideTitle'), position })}
-      provider={suggestion.provider}
+      origin={suggestion}
       reason={suggestion.reason}
       acceptLabel={same ? t('ai.keep') : t('ai.useTemplateSlide')}
       onAccept={() => {
@@ -101,7 +102,7 @@ function TemplateSlideSuggestionView({ slide, position }: { slide: EditorSlide; 
 function ValuesSuggestionView({ slide, position, suggestion }: { slide: EditorSlide; position: number; suggestion: SlideValuesSuggestion }) {
   const { t } = useTranslation('editor');
   const { session, assistant, elementsOf } = useEditor();
-  const runAi = useAiRequest();
+  const regenerate = useEditorAiAction();
   const elements = elementsOf(suggestion.pptxSlideNumber) ?? [];
   const typeOf = new Map(elements.map((element) => [element.name, element]));
   const names = Object.keys(suggestion.formData).filter((name) => typeOf.has(name));
@@ -132,7 +133,7 @@ function ValuesSuggestionView({ slide, position, suggestion }: { slide: EditorSl
     <SuggestionFrame
       title={t('ai.valuesTitle')}
       label={t('ai.regionLabel', { what: t('ai.valuesTitle'), position })}
-      provider={suggestion.provider}
+      origin={suggestion}
       acceptLabel={t('ai.acceptSelected', { count: chosen.length + Number(takeNotes) })}
       acceptDisabled={stale || chosen.length + Number(takeNotes) === 0}
       onAccept={accept}
@@ -152,7 +153,10 @@ function ValuesSuggestionView({ slide, position, suggestion }: { slide: EditorSl
             color="ai"
             startIcon={<RefreshIcon />}
             loading={busy('values')}
-            onClick={() => void runAi(() => assistant.generateValues(slide.id, instruction.trim()))}
+            onClick={() => {
+              const asked = instruction.trim();
+              void regenerate.run((options) => assistant.generateValues(slide.id, asked, options));
+            }}
             sx={{ flexShrink: 0 }}
           >
             {t('ai.regenerate')}
@@ -160,6 +164,7 @@ function ValuesSuggestionView({ slide, position, suggestion }: { slide: EditorSl
         </Stack>
       }
     >
+      <EditorAiStatus action={regenerate} sx={{ mb: 1 }} />
       {stale && (
         <Typography color="warning.dark" variant="body2" sx={{ mb: 1 }}>
           {t('ai.valuesStale', { number: suggestion.pptxSlideNumber })}

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AiAttribution } from '@/components/ai/AiAttribution';
+import type { AiAnswerOrigin } from '@/components/ai/aiCall';
 import { aiSuggestionSurface } from '@/components/ai/aiSurface';
 
 interface SuggestionFrameProps {
@@ -14,7 +15,8 @@ interface SuggestionFrameProps {
   title: string;
   /** The region's accessible name, e.g. 'Suggested description, slide 3'; default: the title. */
   label?: string;
-  provider: string;
+  /** Who suggested it, and which parts the offline assistant completed. */
+  origin: AiAnswerOrigin;
   /** Why the assistant suggests it. */
   reason?: string;
   children: ReactNode;
@@ -30,7 +32,7 @@ interface SuggestionFrameProps {
  * One AI suggestion waiting for a decision: what, who suggested it, why, a preview, and Accept
  * or Discard. Tinted in the AI colour so suggestions never pass for the user's own content.
  */
-export function SuggestionFrame({ title, label, provider, reason, children, onAccept, onDiscard, acceptLabel, acceptDisabled, extraActions }: SuggestionFrameProps) {
+export function SuggestionFrame({ title, label, origin, reason, children, onAccept, onDiscard, acceptLabel, acceptDisabled, extraActions }: SuggestionFrameProps) {
   const { t } = useTranslation('editor');
   return (
     <Box
@@ -42,7 +44,7 @@ export function SuggestionFrame({ title, label, provider, reason, children, onAc
         <Typography variant="subtitle2" component="h4" sx={{ fontWeight: 700 }}>
           {title}
         </Typography>
-        <AiAttribution provider={provider} />
+        <AiAttribution provider={origin.provider} fallbackFields={origin.fallbackFields} droppedFacts={origin.droppedFacts} />
       </Stack>
       {children}
       {reason && (

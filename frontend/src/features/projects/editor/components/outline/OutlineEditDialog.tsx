@@ -14,7 +14,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AiActionStatus } from '@/components/ai/AiActionStatus';
 import { AiAttribution } from '@/components/ai/AiAttribution';
+import type { AiAnswerOrigin } from '@/components/ai/aiCall';
+import { useAiAction } from '@/components/ai/useAiAction';
 import { isApiError } from '@/api/errors';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { suggestOutlineEdits, type OutlineEdit } from '../../../api/ai';
@@ -63,9 +66,11 @@ function EditFlow({ titleId, projectId, onClose, onPrepare, onApply, onBusy }: O
   const describeError = useErrorMessage();
   const [instruction, setInstruction] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
+  const ai = useAiAction();
+  const working = ai.running;
   const [edits, setEdits] = useState<OutlineEdit[] | null>(null);
-  const [provider, setProvider] = useState('');
+  // Who suggested the edits, and which parts the offline assistant completed.
+  const [author, setAuthor] = useState<AiAnswerOrigin | null>(null);
   // What the assistant could not do (an instruction it did not understand), in the interface's language.
   const [notices, setNotices] = useState<string[]>([]);
   const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
@@ -113,19 +118,17 @@ function EditFlow({ titleId, projectId, onClose, onPrepare, onApply, onBusy }: O
       return;
     }
     setError(null);
-    setWorking(true);
-    try {
+    const asked = instruction.trim();
+    // A failure stays on `ai`, shown with the offline assistant to fall back on.
+    await ai.run(async (options) => {
       // Suggested for the deck as saved: what is on screen, at a version the apply is checked against.
-      setVersion(await onPrepare());
-      const found = await suggestOutlineEdits(projectId, instruction.trim());
+      const prepared = await onPrepare();
+      const found = await suggestOutlineEdits(projectId, asked, options);
+      setVersion(prepared);
       setEdits(found.edits);
-      setProvider(found.provider);
+      setAuthor(found);
       setNotices((found.notices ?? []).map((notice) => notice.message));
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setWorking(false);
-    }
+    });
   }
 
   return (
@@ -133,10 +136,14 @@ function EditFlow({ titleId, projectId, onClose, onPrepare, onApply, onBusy }: O
       <DialogTitle id={titleId} sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 1 }}>
         <EditNoteIcon color="ai" />
         {edits ? t('outline.reviewTitle') : t('outline.editTitle')}
-        <Box sx={{ flex: 1 }} />
-        {edits && provider && <AiAttribution provider={provider} />}
       </DialogTitle>
       <DialogContent dividers={edits !== null}>
+        {edits !== null && author && (
+          <Box sx={{ mb: 1.5 }}>
+            <AiAttribution provider={author.provider} fallbackFields={author.fallbackFields} droppedFacts={author.droppedFacts} />
+          </Box>
+        )}
+        {edits === null && <AiActionStatus action={ai} sx={{ mt: 1, mb: 1 }} />}
         {edits === null ? (
           <TextField
             label={t('outline.editInstruction')}
@@ -221,7 +228,7 @@ function EditFlow({ titleId, projectId, onClose, onPrepare, onApply, onBusy }: O
         {edits === null ? (
           <>
             <Button onClick={onClose}>{tCommon('actions.cancel')}</Button>
-            <Button type="submit" variant="contained" color="ai" disabled={working} startIcon={working ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            <Button type="submit" variant="contained" color="ai" disabled={working} startIcon={working ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
               {working ? t('outline.suggesting') : t('outline.suggest')}
             </Button>
           </>

@@ -21,8 +21,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AiActionStatus } from '@/components/ai/AiActionStatus';
 import { AiAttribution } from '@/components/ai/AiAttribution';
-import { useErrorMessage } from '@/i18n/useErrorMessage';
+import type { AiAnswerOrigin } from '@/components/ai/aiCall';
+import { useAiAction } from '@/components/ai/useAiAction';
 import { suggestOutline, useOutlineMaterials, type OutlineSuggestion } from '../../../api/ai';
 import { emptySlide, type EditorSlide } from '../../model';
 
@@ -52,39 +54,34 @@ type Suggested = OutlineSuggestion['slides'][number];
 function OutlineFlow({ titleId, projectId, lang, replacing, onClose, onApply }: OutlineGenerateDialogProps & { titleId: string }) {
   const { t } = useTranslation('editor');
   const { t: tCommon } = useTranslation();
-  const describeError = useErrorMessage();
   const materials = useOutlineMaterials(projectId, true);
   const [instruction, setInstruction] = useState('');
   const [materialId, setMaterialId] = useState('');
-  const [step, setStep] = useState<'instructions' | 'generating' | 'selection'>('instructions');
+  const [chosenStep, setStep] = useState<'instructions' | 'selection'>('instructions');
+  const ai = useAiAction();
+  // Generating while the assistant works; a failure or Cancel leaves the step where it was.
+  const step = ai.running ? 'generating' : chosenStep;
   const [suggested, setSuggested] = useState<Suggested[]>([]);
-  const [provider, setProvider] = useState('');
+  // Who wrote the outline, and which parts the offline assistant completed.
+  const [author, setAuthor] = useState<AiAnswerOrigin | null>(null);
   // What the assistant says about its answer (a shorter deck than asked, and why), in the
   // interface's language.
   const [notices, setNotices] = useState<string[]>([]);
   const [ticked, setTicked] = useState<boolean[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
   const material = materials.data?.find((item) => item._id === materialId);
 
   async function generate(event?: FormEvent) {
     event?.preventDefault();
-    setFailure(null);
-    setStep('generating');
-    try {
-      const answer = await suggestOutline(projectId, {
-        lang: lang as 'en' | 'zh-CN' | 'zh-HK',
-        instruction: instruction.trim() || undefined,
-        materialId: materialId || undefined,
-      });
+    if (ai.running) return;
+    const query = { lang: lang as 'en' | 'zh-CN' | 'zh-HK', instruction: instruction.trim() || undefined, materialId: materialId || undefined };
+    await ai.run(async (options) => {
+      const answer = await suggestOutline(projectId, query, options);
       setSuggested(answer.slides);
-      setProvider(answer.provider);
+      setAuthor(answer);
       setNotices((answer.notices ?? []).map((notice) => notice.message));
       setTicked(answer.slides.map(() => true));
       setStep('selection');
-    } catch (error) {
-      setFailure(describeError(error));
-      setStep('instructions');
-    }
+    });
   }
 
   function apply() {
@@ -106,14 +103,14 @@ function OutlineFlow({ titleId, projectId, lang, replacing, onClose, onApply }: 
       <DialogTitle id={titleId} sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 1 }}>
         <AutoAwesomeIcon color="ai" />
         {step === 'selection' ? t('outline.selectTitle') : t('outline.dialogTitle')}
-        <Box sx={{ flex: 1 }} />
-        {step === 'selection' && provider && <AiAttribution provider={provider} />}
       </DialogTitle>
       <DialogContent dividers={step === 'selection'}>
-        {failure && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {failure}
-          </Alert>
+        {/* One status for both steps, so its live region is there before the waiting starts. */}
+        {step !== 'selection' && <AiActionStatus action={ai} sx={{ mb: 2 }} />}
+        {step === 'selection' && author && (
+          <Box sx={{ mb: 1.5 }}>
+            <AiAttribution provider={author.provider} fallbackFields={author.fallbackFields} droppedFacts={author.droppedFacts} />
+          </Box>
         )}
         {step === 'selection' &&
           notices.map((notice) => (
@@ -167,7 +164,7 @@ function OutlineFlow({ titleId, projectId, lang, replacing, onClose, onApply }: 
         )}
         {step === 'generating' && (
           <Stack spacing={2} sx={{ alignItems: 'center', py: 6 }} role="status">
-            <CircularProgress color="secondary" />
+            <CircularProgress color="secondary" aria-hidden />
             <Typography color="text.secondary">{t('outline.generating')}</Typography>
           </Stack>
         )}

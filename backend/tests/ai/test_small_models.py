@@ -1,0 +1,270 @@
+"""The assistant with small, slow, self-hosted models (issue 18): one deadline per action, the
+offline assistant on request, one model request at a time for a one-slot server, answers
+completed field by field, made-up facts left out, prompts cut to the window, and a server that
+refuses a structured-output mode or supports none."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from slidewright.ai import prompt_budget
+from slidewright.ai.fake_server import FakeOpenAI, Scripted
+from slidewright.ai.providers.openai_compat import OpenAICompatProvider
+from tests.ai.conftest import (
+    REVIEW_EN,
+    Deck,
+    add_material,
+    create_project,
+    outlined_deck,
+    use_openai,
+)
+from tests.ai.server_kinds import LLAMA_CPP_PYTHON, PLAIN, KindServer, ServerKind
+from tests.helpers import SignedIn
+
+
+def _slide_with(client: TestClient, deck: Deck, element_type: str) -> tuple[int, dict[str, Any]]:
+    """The first slide of the deck whose template slide has an element of `element_type`."""
+    project = client.get(f"/api/projects/{deck.id}", headers=deck.who.headers).json()
+    template = client.get(
+        f"/api/pptx-files/{project['pptxFileId']}", headers=deck.who.headers
+    ).json()
+    by_number = {s["slideNumber"]: s for s in template["parsedSlides"]}
+    for index, slide in enumerate(project["slides"]):
+        template_slide = by_number.get(slide.get("pptxSlideNumber"))
+        if template_slide and any(e["type"] == element_type for e in template_slide["elements"]):
+            return index, template_slide
+    raise AssertionError(f"no slide with a {element_type} element")
+
+
+def test_one_deadline_for_the_whole_action_then_a_typed_timeout_offering_the_offline_assistant(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
+    use_openai(app, fake, deadline_seconds=1.5, timeout_seconds=60)
+    fake.enqueue(Scripted(delay=4), Scripted(delay=4))
+    started = time.monotonic()
+    response = client.post(
+        f"/api/projects/{deck.id}/generate-slide-data",
+        json={"slideIndex": 1},
+        headers={**alice.headers, "Accept-Language": "zh-CN"},
+    )
+    took = time.monotonic() - started
+    assert response.status_code == 504, response.text
+    body = response.json()
+    assert body["errorCode"] == "ai_timeout"
+    assert body["details"]["offlineAvailable"] is True
+    assert "离线助手" in body["message"]
+    assert took < 3.5  # the deadline, not the 60 s request timeout nor a retry after it
+    # One click later: the offline assistant does it, no model request.
+    fake.reset()
+    response = client.post(
+        f"/api/projects/{deck.id}/generate-slide-data?assistant=offline",
+        json={"slideIndex": 1},
+        headers=alice.headers,
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["provider"] == "offline"
+    assert response.json()["formData"]
+    assert fake.chat_requests() == []
+
+
+def test_generate_all_missing_can_run_on_the_offline_assistant(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    response = client.post(
+        f"/api/pptx-files/{builtins['jade']}/generate-missing-descriptions?assistant=offline",
+        headers=alice.headers,
+    )
+    assert response.status_code in (200, 201, 202), response.text
+    job = client.get(f"/api/jobs/{response.json()['_id']}", headers=alice.headers).json()
+    assert job["status"] == "succeeded", job
+    assert job["result"]["provider"] == "offline"
+    assert fake.chat_requests() == []
+
+
+def test_a_one_slot_server_gets_one_request_at_a_time(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
+    use_openai(app, fake, max_concurrent=1)
+    fake.enqueue(Scripted(delay=0.6), Scripted(delay=0.6))
+    answers: list[int] = []
+
+    def ask(index: int) -> None:
+        response = client.post(
+            f"/api/projects/{deck.id}/recommend-slide-description",
+            json={"slideIndex": index},
+            headers=alice.headers,
+        )
+        answers.append(response.status_code)
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=ask, args=(i,)) for i in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [200, 200]
+    assert time.monotonic() - started >= 1.2  # one after the other, not side by side
+
+
+def test_a_wrong_element_is_completed_by_the_offline_assistant_and_named(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
+    index, template_slide = _slide_with(client, deck, "text")
+    texts = [e["name"] for e in template_slide["elements"] if e["type"] == "text"]
+    first, *others = texts
+    values = [
+        {"name": first, "text": "Revenue growth", "imageId": None, "table": None, "chart": None}
+    ]
+    # The rest: a number where text belongs (schema-invalid), element by element.
+    values += [{"name": name, "text": {"oops": 1}} for name in others]
+    fake.enqueue(*(Scripted(content=json.dumps({"values": values, "notes": 7})) for _ in range(2)))
+    response = client.post(
+        f"/api/projects/{deck.id}/generate-slide-data",
+        json={"slideIndex": index},
+        headers=alice.headers,
+    )
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["provider"] == "openai_compat"
+    assert body["formData"][first] == "Revenue growth"  # the model's, kept
+    assert "notes" in body["fallbackFields"]
+    for name in others:
+        assert f"values/{name}" in body["fallbackFields"]
+
+
+def test_names_dates_and_numbers_found_in_no_input_are_left_out_and_listed(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
+    description = (
+        "Revenue grew 18% to $42.5M\n"
+        "Contoso signed a partnership in March 2019\n"
+        "We hired 45 engineers"
+    )
+    fake.enqueue(
+        Scripted(
+            content=json.dumps(
+                {
+                    "descriptions": [
+                        {
+                            "slideIndex": 1,
+                            "description": description,
+                            "reasonForRecommendation": "From the review",
+                        }
+                    ]
+                }
+            )
+        )
+    )
+    response = client.post(
+        f"/api/projects/{deck.id}/recommend-slide-description",
+        json={"slideIndex": 1},
+        headers=alice.headers,
+    )
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["description"] == "Revenue grew 18% to $42.5M\nWe hired 45 engineers"
+    assert {"Contoso", "March", "2019"} <= set(body["droppedFacts"])
+
+
+def test_a_prompt_is_cut_to_a_small_window_and_the_answer_gets_the_rest(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    deck = create_project(client, alice, builtins["jade"])
+    add_material(app, alice, REVIEW_EN * 20, project_id=deck.id)  # far more than 1500 tokens
+    use_openai(app, fake, context_tokens=1536)
+    response = client.get(f"/api/projects/{deck.id}/suggest-outline", headers=alice.headers)
+    assert response.status_code == 200, response.text
+    [request] = fake.chat_requests()
+    used = prompt_budget.messages_tokens(request.messages)
+    assert used <= prompt_budget.prompt_budget(1536)
+    assert "Revenue grew 18%" in request.text()  # the material's first facts stayed
+    assert request.body["max_tokens"] >= 1536 - used - prompt_budget.SAFETY - 1
+
+
+def test_a_request_that_cannot_fit_is_a_typed_error(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
+    use_openai(app, fake, context_tokens=512)
+    response = client.post(
+        f"/api/projects/{deck.id}/generate-slide-data",
+        json={"slideIndex": 1, "instruction": "Use the figures. " * 200},
+        headers=alice.headers,
+    )
+    assert response.status_code == 422, response.text
+    assert response.json()["errorCode"] == "ai_prompt_too_long"
+    assert response.json()["details"]["offlineAvailable"] is True
+    assert fake.chat_requests() == []
+
+
+def _outline_answer(body: dict[str, Any]) -> str:
+    return json.dumps(
+        {
+            "slides": [
+                {
+                    "contentDescription": "Revenue growth by region",
+                    "pptxSlideNumber": None,
+                    "reason": "",
+                }
+            ]
+        }
+    )
+
+
+@pytest.mark.parametrize("kind", [LLAMA_CPP_PYTHON, PLAIN], ids=["refuses-json_schema", "plain"])
+def test_an_outline_comes_back_whatever_the_server_supports(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, kind: ServerKind
+) -> None:
+    """llama.cpp's Python server answers 500 to `json_schema`: the probe steps down to its own
+    field. A server with no structured output at all still gets an answer, completed by the
+    offline assistant where its text was unusable."""
+    deck = create_project(client, alice, builtins["jade"])
+    add_material(app, alice, REVIEW_EN, project_id=deck.id)
+    kind = ServerKind(kind.routes, kind.modes, kind.refuses, kind.loose_answer, _outline_answer)
+    with KindServer(kind) as server:
+        app.state.services.ai = OpenAICompatProvider(
+            base_url=server.base_url, api_key="k", model="m", json_mode="auto"
+        )
+        response = client.get(f"/api/projects/{deck.id}/suggest-outline", headers=alice.headers)
+        assert response.status_code == 200, response.text
+        body = response.json()
+        if kind.modes:
+            assert body["provider"] == "openai_compat"
+            assert body["slides"][0]["contentDescription"] == "Revenue growth by region"
+        else:
+            assert body["provider"] == "offline" and body["fallbackFields"] == ["*"]
+            assert body["slides"]
+
+
+def test_admins_see_the_model_and_test_the_connection(
+    app: FastAPI, client: TestClient, alice: SignedIn, admin: SignedIn
+) -> None:
+    with KindServer(LLAMA_CPP_PYTHON) as server:
+        app.state.services.ai = OpenAICompatProvider(
+            base_url=server.base_url, api_key="k", model="m", json_mode="auto"
+        )
+        assert client.get("/api/ai/status", headers=alice.headers).status_code == 403
+        assert client.post("/api/ai/check", headers=alice.headers).status_code == 403
+        status = client.get("/api/ai/status", headers=admin.headers).json()
+        assert status["endpoint"]["server"] == "llama-cpp-python"
+        assert status["endpoint"]["mode"] == "json_object_schema"
+        check = client.post(
+            "/api/ai/check", headers={**admin.headers, "Accept-Language": "zh-CN"}
+        ).json()
+        assert check["ok"] is True and "已连接" in check["summary"]
+        assert len(check["status"]["endpoint"]["trials"]) == 5
+        health = client.get("/api/health").json()
+        assert health["ai"]["provider"] == "openai_compat"
+        assert health["ai"]["mode"] == "json_object_schema"
+        assert "model" not in health["ai"] and "baseUrl" not in health["ai"]

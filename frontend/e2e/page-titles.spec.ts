@@ -1,0 +1,60 @@
+import { expect, test } from './fixtures';
+import { signInWithToken, signUpViaApi } from './helpers';
+import { t } from './i18n';
+
+/**
+ * WCAG 2.4.2 and 3.1.1 in both interface languages: every page's <title> names the page (its
+ * main heading, then the app) and <html lang> is the interface language, also after the
+ * language is switched on the page, without a reload.
+ */
+const APP = 'Slidewright';
+const LANGUAGES = ['en', 'zh-CN'] as const;
+
+for (const language of LANGUAGES) {
+  const L = (key: string, vars: Record<string, string | number> = {}) => t(language, key, vars);
+  const titled = (page: string) => L('common:documentTitle', { page, app: APP });
+
+  test(`pages are titled and tagged in the interface language (${language})`, async ({ browser, request }) => {
+    const token = await signUpViaApi(request, `titles-${language.toLowerCase()}`);
+    const headers = { Authorization: `Bearer ${token}` };
+    const project = (await (await request.post('/api/projects', { headers, data: { title: 'Q3 回顾', lang: language, numSlides: 1 } })).json()) as { _id: string };
+    const pages = [
+      { path: '/login', signedIn: false, title: titled(L('auth:login.title')) },
+      { path: '/signup', signedIn: false, title: titled(L('auth:signup.title')) },
+      { path: '/projects', signedIn: true, title: titled(L('projects:title')) },
+      { path: '/tags', signedIn: true, title: titled(L('tags:title')) },
+      { path: '/pptx-files', signedIn: true, title: titled(L('templates:title')) },
+      // A page about one thing is named by it: the user's own words.
+      { path: `/projects/${project._id}`, signedIn: true, title: titled('Q3 回顾') },
+      // The landing page is the app's own.
+      { path: '/', signedIn: false, title: APP },
+    ];
+    for (const target of pages) {
+      const context = await browser.newContext({ locale: language === 'en' ? 'en-US' : 'zh-CN' });
+      if (target.signedIn) await signInWithToken(context, token, language);
+      else await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+      const page = await context.newPage();
+      await page.goto(target.path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page, target.path).toHaveTitle(target.title);
+      await expect(page.locator('html'), target.path).toHaveAttribute('lang', language);
+      await context.close();
+    }
+  });
+}
+
+test('the title and lang follow a switch of language on the page', async ({ browser, request }) => {
+  const token = await signUpViaApi(request, 'titles-switch');
+  const context = await browser.newContext();
+  await signInWithToken(context, token, 'en');
+  const page = await context.newPage();
+  await page.goto('/tags');
+  await expect(page).toHaveTitle(t('en', 'common:documentTitle', { page: t('en', 'tags:title'), app: APP }));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: t('en', 'common:language.label') }).click();
+  await page.getByRole('menuitem', { name: t('en', 'common:language.zh-CN') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('zh-CN', 'tags:title') })).toBeVisible();
+  await expect(page).toHaveTitle(t('zh-CN', 'common:documentTitle', { page: t('zh-CN', 'tags:title'), app: APP }));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await context.close();
+});

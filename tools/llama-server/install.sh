@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs llama-cpp-python[server] and Gemma 3 270M into tools/llama-server/.venv (uv.lock).
+# llama-cpp-python is an sdist: it compiles once per machine, then uv's cache holds the wheel.
+# The build is portable on purpose: a native build (-march=native turns on AVX-512 and AMX on
+# these CPUs) crashes with a segmentation fault on the first token.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF}"
+exec uv sync --project "$here" --frozen "$@"
