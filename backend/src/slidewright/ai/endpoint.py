@@ -41,6 +41,8 @@ LOCAL_DEFAULT_CONTEXT = 2048
 OLLAMA_DEFAULT_CONTEXT = 2048
 CLOUD_DEFAULT_CONTEXT = 32_000
 PROBE_TIMEOUT = 30.0  # a one-slot server answers after the request it is busy with
+COUNT_TIMEOUT = 5.0  # counting a prompt's tokens: cheap, or not worth waiting for
+NOT_IN_SCHEMA = "answer not in the schema"  # a mode the server accepts but does not enforce
 
 _CONTEXT_IN_ERROR = re.compile(
     r"(?:context window of|maximum context length is|context length (?:is|of)|"
@@ -119,17 +121,23 @@ class _Http:
         self.client = client
         self.headers = headers
 
-    def get(self, url: str) -> Any:
-        return self._json(lambda: self.client.get(url, headers=self.headers))
+    def get(self, url: str, *, unreachable_raises: bool = False) -> Any:
+        return self._json(lambda: self.client.get(url, headers=self.headers), unreachable_raises)
 
     def post(self, url: str, body: dict[str, Any]) -> Any:
-        return self._json(lambda: self.client.post(url, json=body, headers=self.headers))
+        return self._json(lambda: self.client.post(url, json=body, headers=self.headers), False)
 
     @staticmethod
-    def _json(send: Callable[[], httpx.Response]) -> Any:
+    def _json(send: Callable[[], httpx.Response], unreachable_raises: bool) -> Any:
+        """`unreachable_raises`: a server that refuses the connection raises (the first
+        question of a probe: is anyone there?); any other failure is "does not know"."""
         try:
             response = send()
         except httpx.TimeoutException:
+            return None
+        except httpx.TransportError:
+            if unreachable_raises:
+                raise
             return None
         if response.status_code >= 400:
             return None
@@ -158,7 +166,7 @@ def server_facts(http: _Http, base_url: str, model: str) -> _Facts:
     """Raises httpx.ConnectError (or another transport error) when nothing answers."""
     facts = _Facts()
     root = root_url(base_url)
-    listed = http.get(f"{base_url.rstrip('/')}/models")
+    listed = http.get(f"{base_url.rstrip('/')}/models", unreachable_raises=True)
     items = listed.get("data") if isinstance(listed, dict) else None
     windows: dict[str, int] = {}  # vLLM says each model's window
     for item in items if isinstance(items, list) else []:
@@ -290,7 +298,7 @@ def _pick_mode(
         return chosen
     # Nothing came back valid: the weakest mode the server at least accepts (its answers are
     # read leniently and checked field by field).
-    answered = [t.mode for t in trials if t.detail != "refused" and not t.detail.startswith("HTTP")]
+    answered = [t.mode for t in trials if t.detail == NOT_IN_SCHEMA]
     return next((m for m in ("json_object", "none") if m in answered), "none")
 
 

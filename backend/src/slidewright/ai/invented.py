@@ -31,7 +31,8 @@ from wordfreq import zipf_frequency
 
 log = logging.getLogger("slidewright.ai")
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+# Not glued to a Latin word ("Q3", "v2"); Chinese text runs right up to its numbers.
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d+(?:[.,]\d+)*")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*[A-Za-z]|[A-Za-z]")
 _SENTENCE_BREAK = re.compile(r"(?:^|[.!?:;•·\-–—(\[\"“「『]|\d+[.)])\s*$")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -94,14 +95,19 @@ class Known:
             parts.append(text)
             self.numbers.update(_numbers_in(text))
         self.text = "\n".join(parts).casefold()
-        self.words = set(_LATIN_WORD.findall(self.text))
+        self.words = {_bare(word) for word in _LATIN_WORD.findall(self.text)}
 
     def has_number(self, value: float) -> bool:
         return value in self.numbers
 
     def has_name(self, name: str) -> bool:
-        folded = name.casefold()
+        folded = _bare(name.casefold())
         return folded in self.words or (not folded.isascii() and folded in self.text)
+
+
+def _bare(word: str) -> str:
+    """A word without its possessive: "Acme's" is Acme."""
+    return re.sub(r"['’]s$", "", word)
 
 
 def known_from(data: Any) -> Known:
@@ -168,7 +174,7 @@ def unknown_facts(text: str, known: Known) -> list[str]:
 def _latin_names(text: str, known: Known) -> list[str]:
     found = []
     for match in _LATIN_WORD.finditer(text):
-        word = match.group(0)
+        word = _bare(match.group(0))
         if not word[0].isupper() or known.has_name(word):
             continue
         lower = word.casefold()

@@ -59,7 +59,11 @@ def describe_missing_slides(ctx: JobContext, payload: dict[str, Any]) -> dict[st
     result["failedSlides"] = failed
     result["fallbackSlides"] = sorted(set(from_offline))
     if first_error is not None:
-        result["error"] = {"errorCode": first_error.code, "message": first_error.message(lang)}
+        result["error"] = {
+            "errorCode": first_error.code,
+            "message": first_error.message(lang),
+            "details": first_error.details,
+        }
     return result
 
 

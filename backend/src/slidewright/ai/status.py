@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from slidewright.ai import structured_modes
 from slidewright.ai.provider import AiProvider
 from slidewright.ai.providers.openai_compat import OpenAICompatProvider
 
@@ -77,12 +78,7 @@ def check(provider: AiProvider, lang: str) -> dict[str, Any]:
         key, ok = "unreachable", False
     else:
         ok = True
-        key = (
-            "structured"
-            if any(t.ok and t.mode == profile.mode for t in profile.trials)
-            or (profile.mode_source == "setting" and profile.mode != "none")
-            else "loose"
-        )
+        key = "structured" if profile.mode in structured_modes.CONSTRAINED else "loose"
     names = _SERVER_NAMES_ZH if zh else _SERVER_NAMES
     summary = _SUMMARY[key][zh].format(
         baseUrl=model.base_url,

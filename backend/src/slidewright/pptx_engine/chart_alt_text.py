@@ -122,7 +122,8 @@ def describe_chart(chart_space: Any, lang: str) -> str:
     plot_area = chart_space.find(_PLOT_AREA)
     if plot_area is None:
         return ""
-    plots = [child for child in plot_area if child.tag.endswith("Chart")]
+    # isinstance: an XML comment's tag is a function, not a name.
+    plots = [c for c in plot_area if isinstance(c.tag, str) and c.tag.endswith("Chart")]
     series = [ser for plot in plots for ser in plot.iter(_SER)]
     names = [name for name in (_series_name(ser) for ser in series) if name]
     categories = _categories(series[0]) if series else []

@@ -193,7 +193,9 @@ class OpenAICompatProvider:
         self._slot_count = max_concurrent
         self._profile: endpoint.EndpointProfile | None = None
         self._profiled_at = 0.0
-        self._profile_lock = threading.Lock()
+        self._profile_lock = threading.Lock()  # guards the cached profile, briefly
+        self._probe_lock = threading.Lock()  # held by the one thread asking the server
+        self._count_http = endpoint.new_http(api_key, timeout=endpoint.COUNT_TIMEOUT)
         self._client = openai.OpenAI(
             base_url=base_url, api_key=api_key, timeout=timeout_seconds, max_retries=0
         )
@@ -301,17 +303,29 @@ class OpenAICompatProvider:
 
     def profile(self, *, refresh: bool = False) -> endpoint.EndpointProfile:
         """What the server is and can do, probed on first use and cached; `refresh` probes
-        again (at most once a minute, so a failing server is not hammered)."""
+        again (at most once a minute, so a failing server is not hammered). One thread asks
+        the server at a time; meanwhile the others go on with the profile they have."""
         with self._profile_lock:
-            fresh_enough = (
-                self._profile is not None
-                and time.monotonic() - self._profiled_at < PROFILE_MAX_AGE
-                and (not refresh or time.monotonic() - self._profiled_at < REPROBE_AFTER)
-            )
-            if not fresh_enough:
-                self._set_profile(self._probe(every_mode=False))
-            assert self._profile is not None
-            return self._profile
+            current = self._profile
+            if current is not None and self._fresh(refresh):
+                return current
+        if not self._probe_lock.acquire(blocking=current is None):
+            assert current is not None
+            return current  # being asked right now: the cached profile serves meanwhile
+        try:
+            with self._profile_lock:
+                if self._profile is not None and self._profile is not current:
+                    return self._profile  # asked by another thread while this one waited
+            profile = self._probe(every_mode=False)
+            with self._profile_lock:
+                self._set_profile(profile)
+            return profile
+        finally:
+            self._probe_lock.release()
+
+    def _fresh(self, refresh: bool) -> bool:
+        age = time.monotonic() - self._profiled_at
+        return age < PROFILE_MAX_AGE and (not refresh or age < REPROBE_AFTER)
 
     def cached_profile_summary(self) -> dict[str, Any] | None:
         """The profile as last probed (None before the first use): never asks the server."""
@@ -320,10 +334,11 @@ class OpenAICompatProvider:
 
     def check(self) -> endpoint.EndpointProfile:
         """A full probe for a report (every mode tried); it also becomes the cached profile."""
-        with self._profile_lock:
-            self._set_profile(self._probe(every_mode=True))
-            assert self._profile is not None
-            return self._profile
+        with self._probe_lock:
+            profile = self._probe(every_mode=True)
+            with self._profile_lock:
+                self._set_profile(profile)
+            return profile
 
     def _set_profile(self, profile: endpoint.EndpointProfile) -> None:
         """Caches `profile`; a server that runs fewer requests at once than
@@ -361,6 +376,9 @@ class OpenAICompatProvider:
             "timeout": min(self.timeout_seconds, PROBE_REQUEST_TIMEOUT),
             **structured_modes.request_fields(mode, "probe", schema),
         }
+        slots = self._slots  # a one-slot server: the trial waits its turn like any request
+        if not slots.acquire(timeout=PROBE_REQUEST_TIMEOUT):
+            return endpoint.ModeTrial(mode, False, "busy", 0.0)
         try:
             response = self._client.chat.completions.create(**params)
         except openai.APIStatusError as exc:
@@ -369,12 +387,14 @@ class OpenAICompatProvider:
             return endpoint.ModeTrial(mode, False, "timeout", 0.0)
         except openai.OpenAIError as exc:
             return endpoint.ModeTrial(mode, False, type(exc).__name__, 0.0)
+        finally:
+            slots.release()
         choice = response.choices[0] if response.choices else None
         text = (choice.message.content if choice and choice.message else None) or ""
         try:
             _ProbeAnswer.model_validate(extract_json(text))
         except (ValueError, ValidationError):
-            return endpoint.ModeTrial(mode, False, "answer not in the schema", 0.0)
+            return endpoint.ModeTrial(mode, False, endpoint.NOT_IN_SCHEMA, 0.0)
         return endpoint.ModeTrial(mode, True, "valid", 0.0)
 
     # -- the structured call: budgeted, under one deadline, completed field by field ------
@@ -408,7 +428,10 @@ class OpenAICompatProvider:
             if not self.profile().reachable:
                 raise AiProviderUnavailableError(reason="connection failed")
         fitted, messages, max_tokens = self._fit(task, output, images)
-        known = invented.known_from(fitted.model_dump(mode="json", by_alias=True))
+        # What a picture shows is not in the text input: a vision answer is not checked.
+        known = (
+            None if images else invented.known_from(fitted.model_dump(mode="json", by_alias=True))
+        )
         data: Any = None
         dropped: list[str] = []
         emptied: list[str] = []
@@ -423,7 +446,9 @@ class OpenAICompatProvider:
             if parsed is None:
                 error = "the answer contains no JSON object. Answer with a JSON object only."
             else:
-                parsed, facts, emptied = invented.scrub(parsed, known)
+                facts: list[str] = []
+                if known is not None:
+                    parsed, facts, emptied = invented.scrub(parsed, known)
                 dropped.extend(facts)
                 data = parsed
                 fault = self._fault(fitted, output, parsed)
@@ -514,7 +539,7 @@ class OpenAICompatProvider:
         return fitted, messages, limit
 
     def _counter(self, profile: endpoint.EndpointProfile) -> Any:
-        http = endpoint.new_http(self._api_key)
+        http = self._count_http
         tokenizer = profile.tokenizer or ""
 
         def count(text: str) -> int | None:
@@ -565,11 +590,17 @@ class OpenAICompatProvider:
             context = endpoint.context_from_error(refused.message)
             profile = self.profile(refresh=True)
             if context and context < profile.context_tokens:
+                # The window is smaller than believed: the next request is cut to it.
                 profile.context_tokens, profile.context_source = context, "error"
+                used = prompt_budget.messages_tokens(messages)
+                raise PromptTooLongError(tokens=used, context=context) from None
             if profile.mode == mode:
                 raise refused.error from None
             log.warning("ai endpoint refused mode %s; now using %s", mode, profile.mode)
+        try:
             return self._complete(task_name, model, messages, profile.mode, schema, max_tokens)
+        except _Refused as again:
+            raise again.error from None
 
     def _complete(
         self,
@@ -672,7 +703,8 @@ class OpenAICompatProvider:
             if exc.status_code >= 500:
                 return AiProviderUnavailableError(reason=f"HTTP {exc.status_code}")
             return AiRejectedError(reason=f"HTTP {exc.status_code}")
-        return AiProviderUnavailableError(reason=type(exc).__name__)  # an unreadable payload
+        log.warning("AI provider answer unreadable: %s", type(exc).__name__)
+        return AiProviderUnavailableError(reason="server error")  # an unreadable payload
 
 
 class _Refused(Exception):

@@ -97,7 +97,7 @@ describe('Regenerate', () => {
     const stale = staleForOrder(session.getState().doc);
     const { items, error } = await regenerateForOrder(session, stale, api as never);
     expect(error).toBeNull();
-    expect(api.generateSlideData).toHaveBeenCalledWith(session.getState().project._id, 1);
+    expect(api.generateSlideData).toHaveBeenCalledWith(session.getState().project._id, 1, '', {});
     session.run(acceptSuggestions, { items });
     const agenda = session.getState().doc[1]!;
     expect(agenda.formData).toEqual({ Title: 'Agenda', 'Agenda Items': 'Hiring\nRevenue' });

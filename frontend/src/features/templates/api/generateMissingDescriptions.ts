@@ -55,7 +55,9 @@ export function partialFailureOf(job: Job): PartialFailure | null {
   if (slides.length === 0) return null;
   const error = isRecord(result.error) ? result.error : {};
   const code = typeof error.errorCode === 'string' ? error.errorCode : 'job_failed';
-  return { slides, error: new ApiError(200, code, typeof error.message === 'string' ? error.message : '') };
+  const message = typeof error.message === 'string' ? error.message : '';
+  // The details (e.g. the reason a model failed) pick the right translated message.
+  return { slides, error: new ApiError(200, code, message, isRecord(error.details) ? error.details : {}) };
 }
 
 function numbers(value: unknown): number[] {
