@@ -74,6 +74,9 @@ export default defineConfig({
       command:
         `cd ../backend && rm -rf ${AI_DATA} && SLIDEWRIGHT_DATA_DIR=${AI_DATA} SLIDEWRIGHT_RENDERER=fake ` +
         `SLIDEWRIGHT_AI_BASE_URL=http://127.0.0.1:${FAKE_MODEL_PORT}/v1 SLIDEWRIGHT_AI_API_KEY=e2e SLIDEWRIGHT_AI_MODEL=fake-model ` +
+        // Set as for a cloud model: the flows count the model requests they cause (the probe
+        // of an unknown server is tested in the backend's test_endpoint_probe.py).
+        `SLIDEWRIGHT_AI_JSON_MODE=json_schema SLIDEWRIGHT_AI_CONTEXT_TOKENS=32000 ` +
         `uv run slidewright serve --host 127.0.0.1 --port ${AI_PORT}`,
       url: `http://127.0.0.1:${AI_PORT}/api/health`,
       reuseExistingServer: false,

@@ -256,6 +256,8 @@ def probe(
     trials: list[ModeTrial] = []
     if mode_setting != "auto":
         mode, mode_source = mode_setting, "setting"
+        if every_mode:  # a report says what works, even when the setting decides
+            _pick_mode(facts.server, try_mode, trials, every_mode)
     else:
         mode, mode_source = _pick_mode(facts.server, try_mode, trials, every_mode), "probed"
     profile = EndpointProfile(
