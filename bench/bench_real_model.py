@@ -22,11 +22,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from bench_ai import _settings  # the same bench app, with the model's address
 from fastapi.testclient import TestClient
 from pptx import Presentation
 
-from slidewright import migrate
-from slidewright.core.config import Settings
 from slidewright.core.db import unit_of_work
 from slidewright.main import create_app
 from slidewright.materials import service as materials_service
@@ -80,25 +79,6 @@ def _launcher() -> ModuleType | None:
     sys.modules["llama_server"] = module  # its dataclass looks itself up there
     spec.loader.exec_module(module)
     return module
-
-
-def _settings(folder: Path, base_url: str, model: str) -> Settings:
-    url = f"sqlite:///{folder / 'bench.db'}"
-    migrate.upgrade(url)
-    return Settings(
-        data_dir=folder / "data",
-        database_url=url,
-        secret_key="bench-secret-key-that-is-long-enough-for-hs256",
-        storage_url="memory://",
-        jobs_url="immediate",
-        renderer="fake",
-        install_builtins=False,
-        auto_migrate=False,
-        frontend_dist=folder / "no-frontend",
-        log_level="WARNING",
-        ai_base_url=base_url,
-        ai_model=model,
-    )
 
 
 def _pptx(slides: list[tuple[str, str]]) -> bytes:
@@ -296,7 +276,9 @@ def run() -> list[dict[str, Any]]:
             startup = f"{server.startup_seconds:.1f} s (+{server.assemble_seconds:.1f} s model)"
             model = Path(server.model_id).name
             rows.append(_row("", f"server start ({model})", "", startup, "", "", "", ""))
-            app = create_app(_settings(Path(folder), server.base_url, server.model_id))
+            app = create_app(
+                _settings(Path(folder), ai_base_url=server.base_url, ai_model=server.model_id)
+            )
             with TestClient(app) as client:
                 with unit_of_work(app.state.session_factory) as session:
                     install_builtins(session, app.state.services)

@@ -83,7 +83,12 @@ def test_generate_all_missing_can_run_on_the_offline_assistant(
         headers=alice.headers,
     )
     assert response.status_code in (200, 201, 202), response.text
-    job = client.get(f"/api/jobs/{response.json()['_id']}", headers=alice.headers).json()
+    job = response.json()
+    for _ in range(100):  # the job runs in the background: wait for it to finish
+        job = client.get(f"/api/jobs/{job['_id']}", headers=alice.headers).json()
+        if job["status"] in ("succeeded", "failed"):
+            break
+        time.sleep(0.1)
     assert job["status"] == "succeeded", job
     assert job["result"]["provider"] == "offline"
     assert fake.chat_requests() == []

@@ -232,7 +232,24 @@ def probe(
 ) -> EndpointProfile:
     """The server's profile. `try_mode` asks for a small schema-shaped answer in one mode;
     with `every_mode` all modes are tried (for a report), else until one works."""
+    owned = client is None  # a client made here is closed here (no socket left behind)
     http = _Http(client or httpx.Client(timeout=PROBE_TIMEOUT), _auth(api_key))
+    try:
+        return _probe(http, base_url, model, mode_setting, context_setting, try_mode, every_mode)
+    finally:
+        if owned:
+            http.client.close()
+
+
+def _probe(
+    http: _Http,
+    base_url: str,
+    model: str,
+    mode_setting: str,
+    context_setting: int | None,
+    try_mode: Callable[[str], ModeTrial],
+    every_mode: bool,
+) -> EndpointProfile:
     try:
         facts = server_facts(http, base_url, model)
     except httpx.HTTPError as exc:
