@@ -47,6 +47,7 @@ lint: deps ## ruff, mypy, eslint, tsc
 test-backend: deps
 	@$(MAKE) --no-print-directory test-backend-sqlite
 	@$(MAKE) --no-print-directory test-backend-postgres
+	@$(MAKE) --no-print-directory test-real-model
 
 test-backend-sqlite: deps
 	$(BACKEND) uv run pytest -n 2
@@ -93,11 +94,13 @@ test-distributed: deps ## the scaled-out deployment, started for real (PostgreSQ
 	else echo "==> PostgreSQL (5432) or Redis (6379) not reachable: skipping the scaled-out stage"; fi
 
 # Every AI action of the spec, en and zh-CN, against Gemma 3 270M on llama.cpp's own server
-# (tools/llama-server): the first run on a machine compiles llama-cpp-python (minutes), later
-# runs take uv's cached wheel.
+# (tools/llama-server), one model thread beside the other jobs: the first run on a machine
+# compiles llama-cpp-python (about 8 minutes on two cores), later runs take uv's cached wheel.
+# Part of the backend job of `make test`, after the PostgreSQL run.
 test-real-model: deps ## the assistant against a real small model (llama.cpp + Gemma 3 270M)
+	@echo "==> the assistant against Gemma 3 270M on llama.cpp (tools/llama-server)"
 	tools/llama-server/install.sh --quiet
-	$(BACKEND) uv run pytest -m real_model tests/real_model -q
+	$(BACKEND) REAL_MODEL_REPORT=$(CURDIR)/backend/.real-model-report.json uv run pytest -m real_model tests/real_model -q
 
 bench: deps ## benchmarks (print a table, write bench/results/*.json)
 	$(BACKEND) uv run python ../bench/run.py

@@ -5,5 +5,15 @@
 # these CPUs) crashes with a segmentation fault on the first token.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# The compile needs a C++ compiler and CMake (a fresh Debian/Ubuntu machine may have neither).
+if ! command -v c++ >/dev/null || ! command -v cmake >/dev/null; then
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q && apt-get install -y -q --no-install-recommends g++ cmake make
+  else
+    echo "tools/llama-server needs a C++ compiler and CMake: sudo apt-get install g++ cmake make" >&2
+    exit 1
+  fi
+fi
 export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF}"
 exec uv sync --project "$here" --frozen "$@"

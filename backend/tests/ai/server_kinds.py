@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from slidewright.ai.fake_server import send_answer
+
 PROBE_ANSWER = {"colour": "blue", "count": 3}
 Reply = tuple[int, Any]
 
@@ -172,19 +174,12 @@ class KindServer:
                 pass
 
             def do_GET(self) -> None:
-                self._send(*server.reply("GET", self.path, {}))
+                send_answer(self, *server.reply("GET", self.path, {}))
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
-                self._send(*server.reply("POST", self.path, body))
-
-            def _send(self, status: int, answer: Any) -> None:
-                data = json.dumps(answer).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                status, answer = server.reply("POST", self.path, body)
+                send_answer(self, status, answer, stream=bool(body.get("stream")))
 
         return Handler

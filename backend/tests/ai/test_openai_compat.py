@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from slidewright.ai.fake_server import FakeOpenAI, Scripted
 from slidewright.ai.provider import build_provider
-from slidewright.ai.providers.openai_compat import OpenAICompatProvider, extract_json
+from slidewright.ai.providers.openai_compat import OpenAICompatProvider
 from slidewright.core.config import Settings
 from tests.ai.conftest import (
     REVIEW_EN,
@@ -281,13 +281,6 @@ def test_json_object_and_plain_modes_describe_the_schema_in_the_prompt(
         assert "response_format" not in request.body
     assert "JSON Schema" in request.messages[1]["content"]
     assert '"slideNumber"' in request.messages[1]["content"]
-
-
-def test_extract_json_finds_the_first_object() -> None:
-    assert extract_json('Sure! {"a": {"b": 1}} and {"c": 2}') == {"a": {"b": 1}}
-    assert extract_json('{not json} {"ok": true}') == {"ok": True}
-    with pytest.raises(ValueError):
-        extract_json("no json here")
 
 
 def test_no_other_users_data_reaches_any_prompt(

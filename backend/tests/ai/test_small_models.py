@@ -147,6 +147,44 @@ def test_a_wrong_element_is_completed_by_the_offline_assistant_and_named(
         assert f"values/{name}" in body["fallbackFields"]
 
 
+def test_a_slow_answer_is_cut_at_the_deadline_keeping_its_complete_values(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    """A small model still writing at the deadline: the stream is closed, the values it
+    finished are kept, the one it was writing is not half-used but completed and named."""
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
+    index, template_slide = _slide_with(client, deck, "text")
+    first, second = [e["name"] for e in template_slide["elements"] if e["type"] == "text"][:2]
+    long_text = "Most customers are regional retailers who open the dashboards every week " * 3
+    answer = {
+        "values": [
+            {"name": first, "text": "Revenue growth", "imageId": None, "table": None},
+            {"name": second, "text": long_text, "imageId": None, "table": None},
+        ],
+        "notes": "Speak to the customers slide.",
+    }
+    # Eight pieces 0.45 s apart: the deadline (3.5 s, cut 2 s before it) falls in the
+    # second value's text.
+    use_openai(app, fake, deadline_seconds=3.5, timeout_seconds=60)
+    fake.enqueue(Scripted(content=json.dumps(answer), chunk_delay=0.45))
+    started = time.monotonic()
+    response = client.post(
+        f"/api/projects/{deck.id}/generate-slide-data",
+        json={"slideIndex": index},
+        headers=alice.headers,
+    )
+    took = time.monotonic() - started
+    assert response.status_code == 200, response.text
+    assert took < 3.5  # within the deadline, not after the whole answer (3.6 s)
+    body = response.json()
+    assert body["provider"] == "openai_compat"
+    assert body["formData"][first] == "Revenue growth"  # finished before the cut: kept
+    assert f"values/{second}" in body["fallbackFields"]  # being written: completed
+    assert not long_text.startswith(str(body["formData"].get(second) or "-"))
+    assert "notes" in body["fallbackFields"]
+    assert len(fake.chat_requests()) == 1  # no repair request past the deadline
+
+
 def test_names_dates_and_numbers_found_in_no_input_are_left_out_and_listed(
     app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
 ) -> None:
@@ -195,6 +233,33 @@ def test_a_prompt_is_cut_to_a_small_window_and_the_answer_gets_the_rest(
     assert used <= prompt_budget.prompt_budget(1536)
     assert "Revenue grew 18%" in request.text()  # the material's first facts stayed
     assert request.body["max_tokens"] >= 1536 - used - prompt_budget.SAFETY - 1
+
+
+def test_with_a_small_window_an_answer_is_given_the_tokens_its_task_needs(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    """A one-element rewrite is not given 600 tokens to ramble in: a slow model's answer ends
+    in time. A whole slide is given more, a cloud model's window no cap of ours."""
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
+    index, template_slide = _slide_with(client, deck, "text")
+    title = next(e for e in template_slide["elements"] if e["type"] == "text")["name"]
+    use_openai(app, fake, context_tokens=2048)
+    fake.reset()
+    element = client.post(
+        f"/api/projects/{deck.id}/slides/{index}/suggest-slide-element-value",
+        json={"elementName": title, "instruction": "rewrite"},
+        headers=alice.headers,
+    )
+    assert element.status_code == 200, element.text
+    slide = client.post(
+        f"/api/projects/{deck.id}/generate-slide-data",
+        json={"slideIndex": index},
+        headers=alice.headers,
+    )
+    assert slide.status_code == 200, slide.text
+    one, whole = (request.body["max_tokens"] for request in fake.chat_requests())
+    assert 96 <= one < 400
+    assert one < whole <= 600
 
 
 def test_a_request_that_cannot_fit_is_a_typed_error(

@@ -18,6 +18,7 @@ from lxml import etree
 from PIL import Image
 from pptx import Presentation
 from pptx.dml.color import RGBColor
+from pptx.enum.shapes import MSO_SHAPE_TYPE
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.util import Emu, Inches
 
@@ -35,6 +36,7 @@ from slidewright.pptx_engine.render import (
     find_unoserver_launcher,
     fit_size,
     render_to_dir,
+    _warm_up_deck,
     start_early,
     write_profile,
 )
@@ -363,6 +365,19 @@ def test_warm_timeout_kills_server_falls_back_and_restarts(
     assert warm_renderer.stats["starts"] == stats["starts"] + 1
     assert warm_renderer.server_pid not in (None, pid)
     assert os.getpid() != warm_renderer.server_pid
+
+
+def test_the_warm_up_deck_holds_what_real_decks_hold() -> None:
+    """LibreOffice loads the code for charts, tables and pictures, and CJK fonts, on first use:
+    the warm-up render must use them all, or the first user's render pays for them."""
+    deck = Presentation(io.BytesIO(_warm_up_deck()))
+    assert len(deck.slides) == 1
+    shapes = list(deck.slides[0].shapes)
+    assert any(shape.has_chart for shape in shapes)
+    assert any(shape.has_table for shape in shapes)
+    assert any(shape.shape_type == MSO_SHAPE_TYPE.PICTURE for shape in shapes)
+    text = " ".join(shape.text_frame.text for shape in shapes if shape.has_text_frame)
+    assert "季度" in text and "Revenue" in text
 
 
 @pytest.mark.slow

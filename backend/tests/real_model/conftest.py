@@ -9,13 +9,10 @@ the run reach the app on purpose (SLIDEWRIGHT_AI_JSON_MODE=json_object compares 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -23,8 +20,8 @@ from _pytest.mark.expression import Expression
 
 from slidewright.core.config import Settings
 from tests.ai.conftest import admin, alice, builtins  # noqa: F401  (fixtures reused)
+from tests.real_model.journey import launcher
 
-TOOLS = Path(__file__).resolve().parents[3] / "tools" / "llama-server"
 REPORT = Path(os.environ.get("REAL_MODEL_REPORT", "/tmp/real-model-report.json"))
 
 
@@ -53,25 +50,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = [item for item in items if not item.get_closest_marker("real_model")]
 
 
-def _launcher() -> ModuleType | None:
-    path = TOOLS / "llama_server.py"
-    if not path.exists():
-        return None
-    spec = importlib.util.spec_from_file_location("llama_server", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["llama_server"] = module  # its dataclass looks itself up there
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    launcher = _launcher()
-    reason = launcher.missing() if launcher else f"{TOOLS} is missing"
-    if reason or launcher is None:
-        pytest.skip(f"no llama.cpp server: {reason}")
-    server = launcher.start(log=tmp_path_factory.mktemp("llama") / "server.log")
+    found = launcher()
+    if isinstance(found, str):
+        pytest.skip(f"no llama.cpp server: {found}")
+    server = found.start(log=tmp_path_factory.mktemp("llama") / "server.log")
     try:
         yield server
     finally:

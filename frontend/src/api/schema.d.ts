@@ -494,12 +494,41 @@ export interface paths {
         };
         /**
          * Get Job
-         * @description A background job you started: `status` (queued, running, succeeded, failed),
-         *     `progress` (0-100), and `errorCode`/`errorMessage` when it failed.
+         * @description A background job you started: `status` (queued, running, succeeded, failed,
+         *     cancelled), `progress` (0-100), `errorCode`/`errorMessage` when it failed, and `result`
+         *     (a cancelled job's holds what it finished before it stopped).
+         *
+         *     Errors: `job_not_found`.
          */
         get: operations["getJob"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Job
+         * @description Stop a background job you started. A queued job is `cancelled` at once; a running one
+         *     gets `cancelRequestedAt` and stops at its next check (between slides or batches), ending
+         *     `cancelled` with what it finished in `result` (Generate All Missing: the descriptions
+         *     written so far; running it again describes only the rest). Follow it with
+         *     `GET /api/jobs/{id}`. Another user's job is 404, like `GET`.
+         *
+         *     Errors: `job_not_found`, `job_finished` (409: it already ended; `details.status`).
+         */
+        post: operations["cancelJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3208,6 +3237,8 @@ export interface components {
             result: {
                 [key: string]: unknown;
             } | null;
+            /** Cancelrequestedat */
+            cancelRequestedAt?: string | null;
             /**
              * Createdat
              * Format: date-time
@@ -7128,6 +7159,100 @@ export interface operations {
         };
     };
     getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRead"];
+                };
+            };
+            /** @description Bad request (e.g. an unreadable upload) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the token expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not visible to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (e.g. a stale version) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (`validation_error` lists the fields; `read_only_field` names a read-only field sent back changed) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelJob: {
         parameters: {
             query?: never;
             header?: never;

@@ -39,6 +39,7 @@ class Scripted:
     content: str | None = None
     body: dict[str, Any] | None = None
     delay: float = 0.0
+    chunk_delay: float = 0.0  # seconds between the pieces of a streamed answer
 
 
 @dataclass
@@ -241,12 +242,21 @@ class FakeOpenAI:
         with self._lock:
             self.requests.append(recorded)
 
-    def answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    def answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], float]:
+        """The status, the body and, for a streamed answer, the pause between its pieces."""
+        scripted = None
+        if path.endswith(("/chat/completions", "/images/generations")):
+            scripted = self._next()
+        status, answer = self._answer(path, body, scripted)
+        return status, answer, scripted.chunk_delay if scripted else 0.0
+
+    def _answer(
+        self, path: str, body: dict[str, Any], scripted: Scripted | None
+    ) -> tuple[int, dict[str, Any]]:
         if not path.endswith(("/chat/completions", "/images/generations")):
             # A probe for another server's endpoint (llama.cpp's /tokenize, Ollama's
             # /api/show): not this server's, and no scripted answer is spent on it.
             return 404, {"error": {"message": "not found", "type": "fake"}}
-        scripted = self._next()
         if scripted is not None and scripted.delay:
             time.sleep(scripted.delay)
         if scripted is not None and scripted.status >= 400:
@@ -331,20 +341,66 @@ class FakeOpenAI:
                     body = {}
                 if self.path.endswith(("/chat/completions", "/images/generations")):
                     fake._record(Recorded(self.path, body, dict(self.headers.items())))
-                self._send_json(*fake.answer(self.path, body))
+                status, answer, pause = fake.answer(self.path, body)
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    send_answer(self, status, answer, stream=bool(body.get("stream")), pause=pause)
 
             def _send_json(self, status: int, answer: Any) -> None:
-                data = json.dumps(answer, ensure_ascii=False).encode("utf-8")
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):  # the client timed out
-                    pass
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    send_answer(self, status, answer)
 
         return Handler
+
+
+def send_answer(
+    handler: BaseHTTPRequestHandler,
+    status: int,
+    answer: Any,
+    *,
+    stream: bool = False,
+    pause: float = 0.0,
+) -> None:
+    """Writes `answer` as JSON or, for a chat completion asked with `"stream": true`, as the
+    server-sent events OpenAI sends: a chunk per piece of the content (`pause` seconds apart),
+    a last chunk with the finish reason and the usage, then `[DONE]`."""
+    choices = answer.get("choices") if isinstance(answer, dict) else None
+    if not (stream and status == 200 and choices):
+        data = json.dumps(answer, ensure_ascii=False).encode("utf-8")
+        handler.send_response(status)
+        handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", str(len(data)))
+        handler.end_headers()
+        handler.wfile.write(data)
+        return
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/event-stream")
+    handler.send_header("Cache-Control", "no-cache")
+    handler.send_header("Connection", "close")
+    handler.end_headers()
+    head = {k: answer[k] for k in ("id", "created", "model") if k in answer}
+
+    def event(delta: dict[str, Any], finish: str | None, **extra: Any) -> None:
+        chunk = {
+            **head,
+            "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+            **extra,
+        }
+        line = f"data: {json.dumps(chunk, ensure_ascii=False)}\n\n".encode()
+        handler.wfile.write(line)
+        handler.wfile.flush()
+
+    content = str((choices[0].get("message") or {}).get("content") or "")
+    event({"role": "assistant", "content": ""}, None)
+    step = max(1, len(content) // 8)
+    for start in range(0, len(content), step):
+        if pause:
+            time.sleep(pause)
+        event({"content": content[start : start + step]}, None)
+    usage = {"usage": answer["usage"]} if answer.get("usage") else {}
+    event({}, choices[0].get("finish_reason") or "stop", **usage)
+    handler.wfile.write(b"data: [DONE]\n\n")
+    handler.wfile.flush()
 
 
 def main() -> None:

@@ -40,7 +40,12 @@ def merge(task: TaskInput, data: Any, offline: Out) -> tuple[Out, list[str]]:
             continue
         alias = field.alias or name
         if alias not in data and name not in data:
-            if field.is_required():
+            # Left out by the model (or cut off): the offline assistant's value is used, and
+            # named when it says something.
+            default = (
+                field.get_default(call_default_factory=True) if not field.is_required() else None
+            )
+            if field.is_required() or getattr(offline, name) != default:
                 fallback.append(alias)
             continue
         raw = data.get(alias, data.get(name))

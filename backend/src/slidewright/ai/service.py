@@ -105,7 +105,7 @@ from slidewright.ai.tasks import (
 from slidewright.images import presenter as images_presenter
 from slidewright.images import service as images_service
 from slidewright.jobs import service as jobs_service
-from slidewright.jobs.models import Job
+from slidewright.jobs.models import CANCELLED, Job
 from slidewright.materials import service as materials_service
 from slidewright.materials.errors import MaterialNotFoundError
 from slidewright.materials.models import Material, MaterialScope
@@ -1130,6 +1130,8 @@ def start_missing_descriptions(
     """A job describing every slide without a description (in `lang`); its result holds the
     suggestions (`descriptions`: slide number -> text) for the user to accept."""
     numbers = missing_description_numbers(pptx_file, lang)
+    resumed = _resumed_descriptions(session, user, pptx_file, _lang(lang), numbers)
+    numbers = [n for n in numbers if str(n) not in resumed["descriptions"]]
     meter(services, user, cost=math.ceil(len(numbers) / DESCRIBE_CHUNK))
     return jobs_service.start_job(
         session,
@@ -1141,10 +1143,37 @@ def start_missing_descriptions(
             "fileId": pptx_file.id,
             "lang": _lang(lang),
             "slides": numbers,
+            "resumed": resumed,
             # The worker's own provider, unless this request asked for the offline assistant.
             "assistant": "offline" if services.ai.name == "offline" else "model",
         },
     )
+
+
+def _resumed_descriptions(
+    session: Session, user: User, pptx_file: PptxFile, lang: str, missing: Sequence[int]
+) -> dict[str, Any]:
+    """What the caller's last Generate All Missing run of this template found before it was
+    cancelled, for the slides still missing a description in `lang`: run again, the job
+    starts from there (a cancelled run resumes) instead of asking the model again."""
+    empty: dict[str, Any] = {"descriptions": {}, "offlineSlides": []}
+    last = jobs_service.latest_owned_job(session, user.id, pptx_file.id, DESCRIBE_MISSING_JOB)
+    if last is None or last.status != CANCELLED or not last.result:
+        return empty
+    if last.result.get("lang") != lang:
+        return empty
+    still = {str(n) for n in missing}
+    found = last.result.get("descriptions") or {}
+    carried = {
+        key: text
+        for key, text in found.items()
+        if key in still and isinstance(text, str) and text.strip()
+    }
+    if last.result.get("provider") == "offline":
+        offline = sorted(int(key) for key in carried)
+    else:
+        offline = [n for n in last.result.get("fallbackSlides") or [] if str(n) in carried]
+    return {"descriptions": carried, "offlineSlides": offline, "fromJob": last.id}
 
 
 def accept_descriptions(

@@ -345,6 +345,12 @@ class TaskInput(TaskModel):
         """What is wrong with a schema-valid answer (empty when it is usable)."""
         return []
 
+    def answer_tokens(self) -> int | None:
+        """About how many tokens a good answer takes at most (None: no bound known). A small
+        model on a CPU writes a few tokens a second and sometimes goes on repeating itself:
+        with a small window its answer is capped near this, so that it ends in time."""
+        return None
+
 
 def _slide_numbers(slides: list[TemplateSlideBrief]) -> set[int]:
     return {slide.slide_number for slide in slides}
@@ -369,6 +375,9 @@ class RecommendDeckInput(TaskInput):
         if not output.title.strip():
             issues.append("title must not be empty")
         return issues
+
+    def answer_tokens(self) -> int | None:
+        return 60 + 2 * _REASON_TOKENS  # a title, an id, a number and a reason
 
 
 class OutlineInput(TaskInput):
@@ -397,6 +406,9 @@ class OutlineInput(TaskInput):
             if not slide.content_description.strip():
                 issues.append(f"slides[{index}].contentDescription must not be empty")
         return issues
+
+    def answer_tokens(self) -> int | None:
+        return self.num_slides * (60 + _REASON_TOKENS // 2) + 20  # a description, a reason
 
 
 class OutlineEditsInput(TaskInput):
@@ -433,6 +445,9 @@ class SlideDescriptionsInput(TaskInput):
             issues.append(f"only describe the requested slides; not {extra}")
         return issues
 
+    def answer_tokens(self) -> int | None:
+        return len(self.targets) * (60 + _REASON_TOKENS) + 20
+
 
 class TemplateSlideInput(TaskInput):
     TASK: ClassVar[str] = "template_slide"
@@ -448,6 +463,9 @@ class TemplateSlideInput(TaskInput):
         if output.slide_number not in numbers:
             return [f"slideNumber must be one of {sorted(numbers)}"]
         return []
+
+    def answer_tokens(self) -> int | None:
+        return 20 + 2 * _REASON_TOKENS  # a number and a reason
 
 
 def _value_problems(value: ValueOut, elements: list[ElementSpec], where: str) -> list[str]:
@@ -472,6 +490,24 @@ def _value_problems(value: ValueOut, elements: list[ElementSpec], where: str) ->
     return []
 
 
+_REASON_TOKENS = 80  # a short reason, and the JSON around the answer
+
+
+def _element_tokens(element: ElementSpec, lang: str) -> int:
+    """The tokens one element's value may take, from its capacity."""
+    if element.type == "text":
+        if lang.startswith("zh") and element.max_chars_cjk:
+            return round(element.max_chars_cjk * 1.3) + 10
+        return round(element.max_chars / 3) + 10 if element.max_chars else 150
+    if element.type == "table":
+        cells = (element.max_rows or element.rows or 4) * (element.max_cols or element.cols or 3)
+        return cells * 8 + 20
+    if element.type == "chart":
+        points = (element.max_categories or element.categories or 4) + 1
+        return points * ((element.max_series or element.series or 1) + 1) * 6 + 20
+    return 30  # a picture: an image id
+
+
 class ElementValueInput(TaskInput):
     TASK: ClassVar[str] = "element_value"
     OUTPUT: ClassVar[type[OutputModel]] = ElementSuggestion
@@ -488,6 +524,9 @@ class ElementValueInput(TaskInput):
 
     def problems(self, output: Any) -> list[str]:
         return _value_problems(output.value, [self.element], "value")
+
+    def answer_tokens(self) -> int | None:
+        return _element_tokens(self.element, self.lang) + _REASON_TOKENS
 
 
 class SlideDataInput(TaskInput):
@@ -513,6 +552,10 @@ class SlideDataInput(TaskInput):
             issues.extend(_value_problems(value, self.elements, f"values[{index}]"))
         return issues
 
+    def answer_tokens(self) -> int | None:
+        values = sum(_element_tokens(e, self.lang) + 15 for e in self.elements)
+        return values + 2 * _REASON_TOKENS  # and the speaker notes
+
 
 class TemplateDescriptionInput(TaskInput):
     TASK: ClassVar[str] = "template_description"
@@ -520,6 +563,9 @@ class TemplateDescriptionInput(TaskInput):
 
     filename: str
     slides: list[TemplateSlideBrief]
+
+    def answer_tokens(self) -> int | None:
+        return 150 + _REASON_TOKENS  # a paragraph
 
 
 class TemplateSlidesInput(TaskInput):
@@ -540,6 +586,9 @@ class TemplateSlidesInput(TaskInput):
         if wanted - got:
             return [f"describe every slide; missing slideNumber {sorted(wanted - got)}"]
         return []
+
+    def answer_tokens(self) -> int | None:
+        return len(self.slides) * 70 + 20
 
 
 class ImageDescribeInput(TaskInput):

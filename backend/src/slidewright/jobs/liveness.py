@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from slidewright.core.clock import utcnow
 from slidewright.core.errors import AppError
-from slidewright.jobs.models import FAILED, QUEUED, RUNNING, Job
+from slidewright.jobs.models import CANCELLED, FAILED, QUEUED, RUNNING, Job
 
 log = logging.getLogger("slidewright.jobs")
 
@@ -152,25 +152,29 @@ class JobLiveness:
             ours = set(self._running)
         with self.session_factory() as session:
             rows = session.execute(
-                select(Job.id, Job.attempts, Job.heartbeat_at, Job.kind)
+                select(Job.id, Job.attempts, Job.heartbeat_at, Job.kind, Job.cancel_requested_at)
                 .where(Job.status == RUNNING, silent)
                 .limit(100)
             ).all()
         requeued: list[str] = []
         error = JobInterruptedError()
-        for job_id, attempts, heartbeat_at, kind in rows:
+        for job_id, attempts, heartbeat_at, kind, cancel_requested_at in rows:
             if job_id in ours:
                 continue
-            retry = attempts < self.max_attempts
-            values = (
-                {"status": QUEUED, "progress": 0, "heartbeat_at": None}
-                if retry
-                else {
+            # Its owner asked it to stop: it is not run again, whatever attempts it has left.
+            cancelled = cancel_requested_at is not None
+            retry = attempts < self.max_attempts and not cancelled
+            values: dict[str, Any]
+            if cancelled:
+                values = {"status": CANCELLED}
+            elif retry:
+                values = {"status": QUEUED, "progress": 0, "heartbeat_at": None}
+            else:
+                values = {
                     "status": FAILED,
                     "error_code": error.code,
                     "error_message": error.message("en"),
                 }
-            )
             with self.session_factory.begin() as session:
                 result: CursorResult[Any] = session.execute(  # type: ignore[assignment]
                     update(Job)
@@ -184,7 +188,9 @@ class JobLiveness:
                 )
             if not result.rowcount:
                 continue  # it spoke up, or another process swept it first
-            if retry:
+            if cancelled:
+                log.warning("job %s (%s) lost its worker while cancelling: cancelled", job_id, kind)
+            elif retry:
                 log.warning("job %s (%s) lost its worker: running it again", job_id, kind)
                 requeued.append(job_id)
                 self.requeue(job_id)

@@ -11,6 +11,9 @@ from slidewright.core.db import Base, UTCDateTime
 from slidewright.core.ids import new_id
 
 QUEUED, RUNNING, SUCCEEDED, FAILED = "queued", "running", "succeeded", "failed"
+# Stopped at the owner's request: `result` holds what the handler finished before it stopped.
+CANCELLED = "cancelled"
+FINISHED = (SUCCEEDED, FAILED, CANCELLED)
 
 
 class Job(Base):
@@ -32,5 +35,8 @@ class Job(Base):
     # is alive: a job whose worker was killed is found by its silence and run again (or failed).
     attempts: Mapped[int] = mapped_column(default=0, server_default="0")
     heartbeat_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Set by `POST /api/jobs/{id}/cancel`: in the row, not in memory, so the process running the
+    # job (an embedded worker or a `slidewright worker` elsewhere) sees it at its next check.
+    cancel_requested_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
-from slidewright.jobs.models import Job
+from slidewright.jobs.models import CANCELLED, QUEUED, RUNNING, Job
 
 
 def get_owned(session: Session, owner_id: str, job_id: str) -> Job | None:
@@ -21,6 +23,34 @@ def latest_for_subject(session: Session, subject_id: str, kind: str) -> Job | No
         .limit(1)
     )
     return session.scalar(query)
+
+
+def latest_owned_for_subject(
+    session: Session, owner_id: str, subject_id: str, kind: str
+) -> Job | None:
+    query = (
+        select(Job)
+        .where(Job.owner_id == owner_id, Job.subject_id == subject_id, Job.kind == kind)
+        .order_by(Job.created_at.desc(), Job.id.desc())
+        .limit(1)
+    )
+    return session.scalar(query)
+
+
+def request_cancel(session: Session, job_id: str, now: datetime) -> bool:
+    """Compare-and-set: a queued job is cancelled at once (no worker will claim it), a running
+    one is marked for its handler to stop at its next check. False when it had already ended."""
+    queued: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+        update(Job)
+        .where(Job.id == job_id, Job.status == QUEUED)
+        .values(status=CANCELLED, cancel_requested_at=now)
+    )
+    if queued.rowcount:
+        return True
+    running: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+        update(Job).where(Job.id == job_id, Job.status == RUNNING).values(cancel_requested_at=now)
+    )
+    return bool(running.rowcount)
 
 
 def recent_for_subject(session: Session, subject_id: str, kind: str, limit: int) -> Sequence[Job]:

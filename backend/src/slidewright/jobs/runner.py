@@ -9,7 +9,7 @@ from typing import Any
 
 from huey import Huey, PostgresHuey, RedisHuey, SqliteHuey
 from huey.consumer import Consumer
-from sqlalchemy import CursorResult, and_, update
+from sqlalchemy import CursorResult, and_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from slidewright.core.clock import utcnow
@@ -17,10 +17,19 @@ from slidewright.core.config import Settings
 from slidewright.core.disk_full import is_disk_full
 from slidewright.core.errors import AppError, InsufficientStorageError, InternalError
 from slidewright.jobs.liveness import JobLiveness
-from slidewright.jobs.models import FAILED, QUEUED, RUNNING, SUCCEEDED, Job
+from slidewright.jobs.models import CANCELLED, FAILED, QUEUED, RUNNING, SUCCEEDED, Job
 from slidewright.jobs.registry import handler_for
 
 log = logging.getLogger("slidewright.jobs")
+
+
+class JobCancelled(Exception):
+    """Raised by a handler that saw `ctx.cancel_requested()`: the job ends `cancelled`, with
+    `result` (what it finished) kept in the row as a succeeded job's would be."""
+
+    def __init__(self, result: dict[str, Any] | None = None) -> None:
+        super().__init__("cancelled")
+        self.result = result
 
 
 @dataclass
@@ -42,6 +51,16 @@ class JobContext:
                 .where(this_run(self.job_id, self.attempt))
                 .values(progress=max(0, min(100, percent)))
             )
+
+    def cancel_requested(self) -> bool:
+        """Whether the owner asked this job to stop (`POST /api/jobs/{id}/cancel`). Read from
+        the row each time (one small query), so it works whichever process runs the job;
+        handlers ask between items and raise `JobCancelled` with what they finished."""
+        with self.session_factory() as session:
+            requested = session.scalar(
+                select(Job.cancel_requested_at).where(this_run(self.job_id, self.attempt))
+            )
+        return requested is not None
 
 
 def this_run(job_id: str, attempt: int) -> Any:
@@ -147,6 +166,9 @@ class JobRunner:
             if spec is None:
                 raise InternalError(kind=kind)
             result = spec.handler(context, payload)
+        except JobCancelled as stop:
+            log.info("job %s (%s) cancelled by its owner", job_id, kind)
+            self._finish(job_id, attempt, CANCELLED, result=stop.result)
         except AppError as exc:
             self._finish(job_id, attempt, FAILED, error=exc)
         except Exception as exc:
@@ -171,7 +193,7 @@ class JobRunner:
         values: dict[str, Any] = {"status": status, "result": result}
         if error is not None:
             values.update(error_code=error.code, error_message=error.message("en"))
-        else:
+        elif status == SUCCEEDED:
             values["progress"] = 100
         with self.session_factory.begin() as session:
             done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
@@ -216,4 +238,4 @@ class JobRunner:
         self.liveness.stop()
 
 
-__all__ = ["QUEUED", "JobContext", "JobRunner"]
+__all__ = ["QUEUED", "JobCancelled", "JobContext", "JobRunner"]

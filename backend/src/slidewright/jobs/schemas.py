@@ -14,5 +14,7 @@ class JobRead(ReadModel):
     error_code: str | None
     error_message: str | None
     result: dict[str, Any] | None
+    # When its owner asked it to stop (it may still be running until its next check).
+    cancel_requested_at: datetime | None = None
     created_at: datetime
     updated_at: datetime

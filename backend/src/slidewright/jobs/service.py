@@ -7,9 +7,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from slidewright.core.clock import utcnow
 from slidewright.core.db import on_commit
 from slidewright.jobs import repository
-from slidewright.jobs.errors import JobNotFoundError
+from slidewright.jobs.errors import JobFinishedError, JobNotFoundError
 from slidewright.jobs.models import Job
 from slidewright.jobs.runner import JobRunner
 from slidewright.users.models import User
@@ -38,6 +39,23 @@ def get_job(session: Session, user: User, job_id: str) -> Job:
     if job is None:
         raise JobNotFoundError()
     return job
+
+
+def cancel_job(session: Session, user: User, job_id: str) -> Job:
+    """Asks the caller's job to stop. A queued job ends at once; a running one stops at its
+    handler's next check (between slides or batches) and ends `cancelled` with what it finished
+    in `result`; a handler without checks (thumbnail rendering) runs to its end. The flag is in
+    the row, so it reaches a job running in any process. An ended job: `job_finished`."""
+    job = get_job(session, user, job_id)
+    if not repository.request_cancel(session, job.id, utcnow()):
+        session.refresh(job)
+        raise JobFinishedError(status=job.status)
+    session.refresh(job)
+    return job
+
+
+def latest_owned_job(session: Session, owner_id: str, subject_id: str, kind: str) -> Job | None:
+    return repository.latest_owned_for_subject(session, owner_id, subject_id, kind)
 
 
 def recent_jobs(session: Session, subject_id: str, kind: str, limit: int = 20) -> Sequence[Job]:

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, status
+from fastapi import APIRouter, Request, Response, status
+from pydantic import RootModel
 
 from slidewright.auth.dependencies import CurrentUser
 from slidewright.core.deps import SessionDep
 from slidewright.core.errors import request_lang
+from slidewright.core.schemas import json_response
 from slidewright.images import presenter as images_presenter
 from slidewright.images import service as images_service
 from slidewright.images.schemas import ImageRead
@@ -23,12 +25,15 @@ from slidewright.services import ServicesDep
 router = APIRouter(prefix="/projects", tags=["projects"])
 
 
-@router.get("", operation_id="listProjects")
-def list_projects(
-    user: CurrentUser, session: SessionDep, trash: bool = False
-) -> list[ProjectSummary]:
+# The two most requested reads answer with their JSON ready (`json_response`).
+_Summaries = RootModel[list[ProjectSummary]]
+
+
+@router.get("", operation_id="listProjects", response_model=list[ProjectSummary])
+def list_projects(user: CurrentUser, session: SessionDep, trash: bool = False) -> Response:
     """Your projects, most recently changed first (`?trash=true`: the ones in the trash)."""
-    return [presenter.summary(p) for p in service.list_projects(session, user, trash=trash)]
+    projects = service.list_projects(session, user, trash=trash)
+    return json_response(_Summaries([presenter.summary(p) for p in projects]))
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, operation_id="createProject")
@@ -45,10 +50,10 @@ def create_project(
     return presenter.detail(project)
 
 
-@router.get("/{project_id}", operation_id="getProject")
-def get_project(project: OwnedProject) -> ProjectRead:
+@router.get("/{project_id}", operation_id="getProject", response_model=ProjectRead)
+def get_project(project: OwnedProject) -> Response:
     """A project with all its slides. Keep its `version` for the next update."""
-    return presenter.detail(project)
+    return json_response(presenter.detail(project))
 
 
 @router.put("/{project_id}", operation_id="updateProject")

@@ -21,6 +21,8 @@ interface AiActionStatusProps {
   describe?: (error: unknown) => string;
   /** Whether the waiting line shows (a screen with its own progress, say, shows only failures). */
   showWaiting?: boolean;
+  /** Cancel's accessible name, naming what is waited for when several actions may wait at once. */
+  cancelLabel?: string;
   sx?: SxProps<Theme>;
 }
 
@@ -30,7 +32,7 @@ interface AiActionStatusProps {
  * assistant for this" when the server says it can stand in. A polite status region tells screen
  * readers when waiting starts, every half minute after, and that a cancelled action changed nothing.
  */
-export function AiActionStatus({ action, describe, showWaiting = true, sx }: AiActionStatusProps) {
+export function AiActionStatus({ action, describe, showWaiting = true, cancelLabel, sx }: AiActionStatusProps) {
   const { t } = useTranslation();
   const describeError = useErrorMessage();
   const deadline = useAiDeadline();
@@ -49,7 +51,7 @@ export function AiActionStatus({ action, describe, showWaiting = true, sx }: AiA
       </Box>
       {(waiting || failure) && (
         <Box sx={sx}>
-          {waiting && action.startedAt !== null && deadline !== null && <AiWaiting startedAt={action.startedAt} deadlineSeconds={deadline} onCancel={action.cancel} />}
+          {waiting && action.startedAt !== null && deadline !== null && <AiWaiting startedAt={action.startedAt} deadlineSeconds={deadline} onCancel={action.cancel} cancelLabel={cancelLabel} />}
           {failure && (
             <AiFailureAlert
               message={describe ? describe(action.error) : describeError(action.error)}

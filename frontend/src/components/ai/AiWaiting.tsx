@@ -11,13 +11,15 @@ interface AiWaitingProps {
   /** The action's deadline on the server (`aiDeadlineSeconds`). */
   deadlineSeconds: number;
   onCancel: () => void;
+  /** Cancel's accessible name when several waits show at once (default "Cancel waiting for the AI model"). */
+  cancelLabel?: string;
 }
 
 /**
  * "Waiting for the AI model… 12 s of at most 90 s", a bar filling towards the deadline, and
  * Cancel. Not a live region: it changes every second; AiActionStatus announces it now and then.
  */
-export function AiWaiting({ startedAt, deadlineSeconds, onCancel }: AiWaitingProps) {
+export function AiWaiting({ startedAt, deadlineSeconds, onCancel, cancelLabel }: AiWaitingProps) {
   const { t } = useTranslation();
   // The server may answer a little after its deadline (the network): the count stops there.
   const elapsed = Math.min(useElapsedSeconds(startedAt), deadlineSeconds);
@@ -36,7 +38,7 @@ export function AiWaiting({ startedAt, deadlineSeconds, onCancel }: AiWaitingPro
           aria-valuetext={text}
         />
       </Box>
-      <Button size="small" variant="outlined" color="inherit" startIcon={<CloseIcon />} onClick={onCancel} aria-label={t('ai.cancelLabel')}>
+      <Button size="small" variant="outlined" color="inherit" startIcon={<CloseIcon />} onClick={onCancel} aria-label={cancelLabel ?? t('ai.cancelLabel')}>
         {t('ai.cancel')}
       </Button>
     </Box>

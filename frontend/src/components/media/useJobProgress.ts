@@ -6,7 +6,7 @@ import type { components } from '@/api/schema';
 
 export type Job = components['schemas']['JobRead'];
 /** `idle` until there is a job id; the rest are the server's statuses. */
-export type JobStatus = 'idle' | 'queued' | 'running' | 'succeeded' | 'failed';
+export type JobStatus = 'idle' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface JobProgress {
   status: JobStatus;
@@ -24,7 +24,7 @@ export interface JobProgress {
 export interface JobProgressOptions {
   /** How often to ask while the job runs. Default 1000 ms. */
   intervalMs?: number;
-  /** Called once per job when it ends, succeeded or failed (refetch what it changed). */
+  /** Called once per job when it ends, succeeded, failed or cancelled (refetch what it changed). */
   onSettled?: (job: Job) => void;
 }
 
@@ -34,11 +34,12 @@ export const jobKeys = {
   detail: (jobId: string) => [...jobKeys.all, jobId] as const,
 };
 
-const TERMINAL = new Set(['succeeded', 'failed']);
+// A cancelled job ended at its owner's request; its `result` holds what it finished.
+const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
 /**
  * Follows a background job (`GET /api/jobs/{id}`, e.g. a template's thumbnail rendering) until it
- * succeeds or fails. Pass `null` while there is no job; the hook then reports `idle`.
+ * succeeds, fails or is cancelled. Pass `null` while there is no job; the hook then reports `idle`.
  */
 export function useJobProgress(jobId: string | null | undefined, { intervalMs = 1000, onSettled }: JobProgressOptions = {}): JobProgress {
   const query = useQuery({

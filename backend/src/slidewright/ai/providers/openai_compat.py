@@ -23,13 +23,13 @@ SDK.
 from __future__ import annotations
 
 import base64
-import json
+import contextlib
 import logging
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-import json_repair
 import openai
 from pydantic import ValidationError
 
@@ -42,6 +42,7 @@ from slidewright.ai import (
     prompting,
     structured_modes,
 )
+from slidewright.ai.answer_json import extract_json, lenient_json
 from slidewright.ai.errors import (
     AiBadResponseError,
     AiImagesUnavailableError,
@@ -90,12 +91,15 @@ log = logging.getLogger("slidewright.ai")
 MAX_ATTEMPTS = 2  # the answer, and one repair request when it cannot be used
 MIN_REPAIR_SECONDS = 5.0  # left in the action, for a repair request to be worth sending
 MIN_REQUEST_SECONDS = 0.5
+# Left in the action when a streamed answer is cut: time to read it and complete the rest.
+STREAM_STOP_SECONDS = 2.0
 MAX_SHRINK_STEPS = 40
 PROFILE_MAX_AGE = 3600.0  # seconds: the server's profile is asked again after an hour
 REPROBE_AFTER = 60.0  # a failure probes again, at most once a minute
 PROBE_REQUEST_TIMEOUT = 30.0
 SMALL_WINDOW = 8192  # tokens: up to this, the rules are said in fewer words
 SMALL_WINDOW_OUTPUT = 600  # tokens an answer may take with such a window
+MIN_ANSWER_TOKENS = 96  # the least an answer is given, whatever the task's own estimate
 # Errors after which the offline assistant can still do the task, and the tasks it can do.
 _OFFLINE_CAN_HELP = frozenset(
     {"ai_unavailable", "ai_timeout", "ai_bad_response", "ai_rate_limited", "ai_prompt_too_long"}
@@ -138,22 +142,6 @@ def image_size(model: str, aspect: str) -> str:
         return "1024x1024"
     table = _SIZES_DALLE3 if model.startswith("dall-e-3") else _SIZES_WIDE
     return table.get(aspect, "1024x1024")
-
-
-def extract_json(text: str) -> Any:
-    """The first JSON object in `text` (after any ```json fence or prose)."""
-    decoder = json.JSONDecoder()
-    start = text.find("{")
-    while start != -1:
-        try:
-            value, _ = decoder.raw_decode(text, start)
-        except json.JSONDecodeError:
-            start = text.find("{", start + 1)
-            continue
-        if isinstance(value, dict):
-            return value
-        start = text.find("{", start + 1)
-    raise ValueError("the answer contains no JSON object")
 
 
 class OpenAICompatProvider:
@@ -437,12 +425,13 @@ class OpenAICompatProvider:
         emptied: list[str] = []
         for attempt in range(1, MAX_ATTEMPTS + 1):
             try:
-                answer = self._request(task.TASK, model, messages, schema, max_tokens)
+                reply = self._request(task.TASK, model, messages, schema, max_tokens)
             except (AiTimeoutError, AiProviderUnavailableError):
                 if data is None:
                     raise
                 break  # a repair that did not come in time: complete the first answer
-            parsed = lenient_json(answer)
+            answer = reply.text
+            parsed = lenient_json(answer, cut=reply.cut)
             if parsed is None:
                 error = "the answer contains no JSON object. Answer with a JSON object only."
             else:
@@ -452,6 +441,8 @@ class OpenAICompatProvider:
                 dropped.extend(facts)
                 data = parsed
                 fault = self._fault(fitted, output, parsed)
+                if fault is None and reply.cut and task.TASK in _OFFLINE_TASKS:
+                    break  # valid but cut short: what it did not write yet is completed
                 if fault is None:
                     result = output.model_validate(parsed)
                     self.health.answered(with_fallback=False)
@@ -535,7 +526,10 @@ class OpenAICompatProvider:
             # A small model on a CPU writes a few tokens a second: a short answer in time
             # beats a long one past the deadline (a cut-off answer is repaired and completed).
             cap = SMALL_WINDOW_OUTPUT if compact else room
-            limit = max(prompt_budget.MIN_OUTPUT, min(room, cap))
+            hint = task.answer_tokens() if compact else None
+            if hint is not None:  # the answer's own size, when the task knows it
+                cap = min(cap, max(MIN_ANSWER_TOKENS, hint))
+            limit = max(min(MIN_ANSWER_TOKENS, room), min(room, cap))
         return fitted, messages, limit
 
     def _counter(self, profile: endpoint.EndpointProfile) -> Any:
@@ -579,7 +573,7 @@ class OpenAICompatProvider:
         messages: list[dict[str, Any]],
         schema: dict[str, Any],
         max_tokens: int | None,
-    ) -> str:
+    ) -> _Reply:
         """One completion in the profile's mode. A refusal that a different mode may cure
         (the server rejects the structured-output field) probes the server again and, when
         another mode is found, asks once more in it."""
@@ -610,7 +604,7 @@ class OpenAICompatProvider:
         mode: str,
         schema: dict[str, Any],
         max_tokens: int | None,
-    ) -> str:
+    ) -> _Reply:
         deadline.check(MIN_REQUEST_SECONDS)
         params: dict[str, Any] = {
             "model": model,
@@ -624,34 +618,74 @@ class OpenAICompatProvider:
         if not slots.acquire(timeout=max(0.0, deadline.remaining())):
             self.health.failure("ai_timeout", "no free model slot")
             deadline.check(float("inf"))  # raises ai_timeout: the slots stayed busy
+        # The answer is streamed: at the deadline the request is closed (a local server then
+        # stops writing, and its one slot is free for the next request) and what came is kept.
+        # The read timeout bounds the wait for the first token; the deadline the rest.
         params["timeout"] = min(self.timeout_seconds, max(0.1, deadline.remaining()))
+        params["stream"] = True
         started = time.perf_counter()
         try:
-            response = self._send(lambda: self._client.chat.completions.create(**params))
+            stream = self._send(lambda: self._client.chat.completions.create(**params))
+            reply = self._read_stream(stream)
         finally:
             slots.release()
         seconds = time.perf_counter() - started
-        self.health.success(seconds)
-        choice = response.choices[0] if response.choices else None
-        text = (choice.message.content if choice and choice.message else None) or ""
-        usage = getattr(response, "usage", None)
-        prompt_tokens = getattr(usage, "prompt_tokens", None)
-        completion_tokens = getattr(usage, "completion_tokens", None)
-        if prompt_tokens is None:  # not reported: the estimate
+        if reply.text or not reply.cut:
+            self.health.success(seconds)
+        text = reply.text
+        prompt_tokens = getattr(reply.usage, "prompt_tokens", None)
+        completion_tokens = getattr(reply.usage, "completion_tokens", None)
+        if prompt_tokens is None:  # not reported (most servers leave it out of a stream)
             prompt_tokens = prompt_budget.messages_tokens(messages)
         if completion_tokens is None:
             completion_tokens = prompt_budget.estimate_tokens(text)
         self.usage.add(task_name, int(prompt_tokens), int(completion_tokens))
         log.info(
-            "ai call task=%s model=%s mode=%s prompt_tokens=%s completion_tokens=%s seconds=%.2f",
+            "ai call task=%s model=%s mode=%s prompt_tokens=%s completion_tokens=%s seconds=%.2f%s",
             task_name,
             model,
             mode,
             prompt_tokens,
             completion_tokens,
             seconds,
+            " (cut)" if reply.cut else "",
         )
-        return text
+        return reply
+
+    def _read_stream(self, stream: Any) -> _Reply:
+        """The streamed answer, read until it ends or the action's deadline is near (then
+        cut: the rest is completed by the offline assistant). A stream that breaks or stalls
+        after some text keeps that text; one that gave nothing is a typed failure."""
+        parts: list[str] = []
+        usage: Any = None
+        cut = False
+        try:
+            for chunk in stream:
+                usage = getattr(chunk, "usage", None) or usage
+                for choice in getattr(chunk, "choices", None) or []:
+                    delta = getattr(choice, "delta", None)
+                    if delta is not None and delta.content:
+                        parts.append(delta.content)
+                    if getattr(choice, "finish_reason", None) == "length":
+                        cut = True  # stopped by its token limit, maybe mid-value
+                if deadline.remaining() <= STREAM_STOP_SECONDS:
+                    cut = True
+                    break
+        except openai.OpenAIError as exc:  # the SDK's own: a timeout, a broken connection
+            if not parts:
+                typed = self._typed(exc)
+                self.health.failure(typed.code, str(typed.details.get("reason") or ""))
+                if deadline.remaining() <= STREAM_STOP_SECONDS:
+                    deadline.check(float("inf"))  # nothing came before the deadline
+                raise typed from exc
+            log.warning("ai stream broke after %d parts: %s", len(parts), type(exc).__name__)
+            cut = True
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:
+                with contextlib.suppress(Exception):
+                    close()
+        return _Reply("".join(parts), cut, usage)
 
     def _send(self, request: Any) -> Any:
         """`_call`, with a refusal of the request's form kept apart (`_Refused`) and every
@@ -707,6 +741,16 @@ class OpenAICompatProvider:
         return AiProviderUnavailableError(reason="server error")  # an unreadable payload
 
 
+@dataclass(frozen=True)
+class _Reply:
+    """A model's answer: its text, whether it was cut short (by the deadline or its token
+    limit), and the token counts when the server reported them."""
+
+    text: str
+    cut: bool
+    usage: Any = None
+
+
 class _Refused(Exception):
     """A request the server refused as asked (400/422/500): maybe the structured-output
     field, maybe a prompt longer than its window. `error` is what it means to the user."""
@@ -720,20 +764,6 @@ class _Refused(Exception):
 class _ProbeAnswer(OutputModel):
     colour: Literal["blue", "green"]
     count: int
-
-
-def lenient_json(text: str) -> Any:
-    """The answer's JSON object: the first one in the text, else what `json_repair` can make
-    of a broken or cut-off one (a small model stopped by its token limit); None if neither."""
-    try:
-        return extract_json(text)
-    except ValueError:
-        pass
-    start = text.find("{")
-    if start == -1:
-        return None
-    repaired = json_repair.loads(text[start:])
-    return repaired if isinstance(repaired, dict) and repaired else None
 
 
 def _unique(items: list[str]) -> list[str]:

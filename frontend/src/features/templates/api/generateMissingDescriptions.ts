@@ -60,6 +60,19 @@ export function partialFailureOf(job: Job): PartialFailure | null {
   return { slides, error: new ApiError(200, code, message, isRecord(error.details) ? error.details : {}) };
 }
 
+/** How far a cancelled job got: the slides it described (`done`) out of those it was to describe. */
+export interface CancelledRun {
+  done: number;
+  total: number;
+}
+
+/** A cancelled job's count; `total` is the server's (`result.total`), else `fallbackTotal`. */
+export function cancelledRunOf(job: Job, fallbackTotal: number): CancelledRun {
+  const done = suggestionsOf(job).size;
+  const total = job.result?.total;
+  return { done, total: Number.isInteger(total) && (total as number) >= done ? (total as number) : Math.max(done, fallbackTotal) };
+}
+
 function numbers(value: unknown): number[] {
   return Array.isArray(value) ? value.filter((item): item is number => Number.isInteger(item)) : [];
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
@@ -17,7 +17,10 @@ function aBatch(overrides: Partial<GeneratedDescriptions> = {}): GeneratedDescri
     job: idle,
     jobSlideCount: 3,
     dismissFailure: vi.fn(),
-    stopWaiting: vi.fn(),
+    cancel: vi.fn(async () => {}),
+    cancelling: false,
+    cancelled: null,
+    dismissCancelled: vi.fn(),
     partialFailure: null,
     dismissPartialFailure: vi.fn(),
     discard: vi.fn(),
@@ -58,10 +61,28 @@ describe('AiBatchNotice (Generate All Missing)', () => {
     expect(batch.generateAll).toHaveBeenCalledWith('offline');
   });
 
-  it('lets the user stop waiting for a running job', async () => {
-    const batch = aBatch({ job: { ...idle, status: 'running', progress: 40, isActive: true } });
+  it('cancels a running job, then says it finishes its current batch first', async () => {
+    const running: JobProgress = { ...idle, status: 'running', progress: 40, isActive: true };
+    const batch = aBatch({ job: running });
     renderWithProviders(<AiBatchNotice batch={batch} />);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Generate All Missing' }));
-    expect(batch.stopWaiting).toHaveBeenCalled();
+    expect(batch.cancel).toHaveBeenCalled();
+    cleanup();
+    renderWithProviders(<AiBatchNotice batch={{ ...batch, cancelling: true }} />);
+    expect(screen.getByRole('progressbar', { name: 'Cancelling… the slides being described now finish first.' })).toBeInTheDocument();
+  });
+
+  it('says how far a cancelled job got, until dismissed', async () => {
+    const batch = aBatch({ cancelled: { done: 6, total: 14 } });
+    renderWithProviders(<AiBatchNotice batch={batch} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Cancelled: 6 of 14 slides were described. Generate All Missing continues with the rest.');
+    await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(batch.dismissCancelled).toHaveBeenCalled();
+  });
+
+  it('says it in Chinese', () => {
+    window.localStorage.setItem('lang', 'zh-CN');
+    renderWithProviders(<AiBatchNotice batch={aBatch({ cancelled: { done: 6, total: 14 } })} />);
+    expect(screen.getByRole('status')).toHaveTextContent('已取消：14 页中已有 6 页生成了描述。');
   });
 });

@@ -63,7 +63,8 @@ export function AiBatchActions({ batch, missingCount }: AiBatchProps) {
 /**
  * Under the header: the job's progress (with Cancel), its failure, or how many suggestions wait
  * for review, after the slides it could not describe. A failure of the model offers the offline
- * assistant for the slides still missing.
+ * assistant for the slides still missing. Cancel stops the job on the server after the batch it
+ * is describing; how far it got is said until dismissed or run again.
  */
 export function AiBatchNotice({ batch }: { batch: GeneratedDescriptions }) {
   const { t } = useTranslation('templates');
@@ -79,11 +80,18 @@ export function AiBatchNotice({ batch }: { batch: GeneratedDescriptions }) {
         <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1.5, flexWrap: 'wrap' }}>
           <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
             <TaskProgress
-              label={job.status === 'running' ? t('batch.running', { count }) : t('batch.queued', { count })}
+              label={batch.cancelling ? t('batch.cancelling') : job.status === 'running' ? t('batch.running', { count }) : t('batch.queued', { count })}
               percent={job.status === 'running' ? job.progress : null}
             />
           </Box>
-          <Button size="small" variant="outlined" color="inherit" onClick={batch.stopWaiting} aria-label={t('batch.cancelLabel')}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            loading={batch.cancelling}
+            onClick={() => void batch.cancel()}
+            aria-label={t('batch.cancelLabel')}
+          >
             {tCommon('ai.cancel')}
           </Button>
         </Box>
@@ -102,6 +110,17 @@ export function AiBatchNotice({ batch }: { batch: GeneratedDescriptions }) {
   }
   return (
     <>
+      {batch.cancelled && (
+        <Alert
+          role="status"
+          severity="info"
+          onClose={batch.dismissCancelled}
+          slotProps={{ closeButton: { title: tCommon('closeNotification'), 'aria-label': tCommon('closeNotification') } }}
+          sx={{ mb: 2 }}
+        >
+          {t('batch.cancelled', { done: batch.cancelled.done, count: batch.cancelled.total })}
+        </Alert>
+      )}
       {partialFailure && (
         <AiFailureAlert
           message={t('batch.partlyFailed', {

@@ -313,6 +313,60 @@ describe('TemplateDetailPage', () => {
       expect(screen.queryByText(/Generate All Missing failed/)).not.toBeInTheDocument();
     });
 
+    it('cancels the job on the server and keeps what it described before it stopped', async () => {
+      let cancelAsked = false;
+      const running = { ...job, status: 'running', progress: 40 };
+      const cancelled = {
+        ...job,
+        status: 'cancelled',
+        progress: 49,
+        cancelRequestedAt: '2026-11-27T09:00:00Z',
+        result: { lang: 'en', provider: 'offline', descriptions: { '1': 'Title slide: a title and a subtitle.' }, total: 2, cancelledSlides: [2], failedSlides: [] },
+      };
+      const { calls } = mockApi([
+        ...routes.slice(0, 2),
+        { method: 'GET', path: '/api/jobs/J7', reply: async () => json(cancelAsked ? cancelled : running) },
+        {
+          method: 'POST',
+          path: '/api/jobs/J7/cancel',
+          reply: async () => {
+            cancelAsked = true;
+            return json({ ...running, cancelRequestedAt: '2026-11-27T09:00:00Z' });
+          },
+        },
+      ]);
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Generate All Missing' }));
+      await screen.findByRole('progressbar', { name: 'Describing 2 slides…' });
+      const detailLoads = calls.filter((call) => call.method === 'GET' && call.path === detailPath).length;
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel Generate All Missing' }));
+      expect(await screen.findByRole('progressbar', { name: 'Cancelling… the slides being described now finish first.' })).toBeInTheDocument();
+      expect(await screen.findByText('Cancelled: 1 of 2 slides were described. Generate All Missing continues with the rest.', {}, { timeout: 3000 })).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'AI suggestion for slide 1' })).toHaveTextContent('Title slide: a title and a subtitle.');
+      expect(screen.queryByRole('group', { name: 'AI suggestion for slide 2' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'POST' && call.path === '/api/jobs/J7/cancel')).toHaveLength(1);
+      // The template is read again (refreshed), and Generate All Missing can resume.
+      await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === detailPath).length).toBeGreaterThan(detailLoads));
+      expect(screen.getByRole('button', { name: 'Generate All Missing' })).toBeEnabled();
+    });
+
+    it('lets a job that finished meanwhile end as usual when Cancel comes too late', async () => {
+      let polls = 0;
+      const running = { ...job, status: 'running', progress: 90 };
+      mockApi([
+        ...routes.slice(0, 2),
+        { method: 'GET', path: '/api/jobs/J7', reply: async () => json(polls++ === 0 ? running : succeeded) },
+        { method: 'POST', path: '/api/jobs/J7/cancel', reply: { status: 409, body: apiErrorBody('job_finished', 'x', { status: 'succeeded' }) } },
+      ]);
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Generate All Missing' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel Generate All Missing' }));
+      expect(await screen.findByRole('group', { name: 'AI suggestion for slide 2' }, { timeout: 3000 })).toBeInTheDocument();
+      expect(screen.queryByText(/^Cancelled:/)).not.toBeInTheDocument();
+      expect(screen.queryByText('This job has already finished, so there is nothing to cancel.')).not.toBeInTheDocument();
+    });
+
     it('names the offline assistant in Chinese', async () => {
       window.localStorage.setItem('lang', 'zh-CN');
       mockApi(routes);

@@ -1,4 +1,3 @@
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,15 +17,22 @@ interface TemplateWarningsProps {
   renderingTemplateId?: string | null;
   onUploadThumbnails: (template: TemplateSummary) => void;
   onShowHelp: () => void;
-  onGenerateDescription: (template: TemplateSummary) => void;
-  /** The template whose description is being generated. */
-  generatingTemplateId?: string | null;
+  /**
+   * The banner of a template without a description, with its Generate Description: a component
+   * of its own per template, so each template's request runs (and is cancelled) on its own.
+   */
+  renderDescriptionWarning: (template: TemplateSummary, message: string) => ReactNode;
 }
 
-interface Warning {
-  key: string;
-  message: string;
-  action: ReactNode;
+type Warning = { key: string } & ({ message: string; action: ReactNode } | { element: ReactNode });
+
+/** One warning banner, its actions on the right (wrapping under the text on a phone). */
+export function WarningAlert({ message, action }: { message: string; action: ReactNode }) {
+  return (
+    <Alert severity="warning" action={<Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>{action}</Box>} sx={{ alignItems: 'center' }}>
+      {message}
+    </Alert>
+  );
 }
 
 /**
@@ -39,20 +45,16 @@ export function TemplateWarnings(props: TemplateWarningsProps) {
   const [expanded, setExpanded] = useState(false);
   const warnings = props.templates.flatMap((template) => warningsOf(template, props, t));
   if (warnings.length === 0) return null;
-  const shown = expanded ? warnings : warnings.slice(0, SHOWN_AT_FIRST);
-  const hiddenCount = warnings.length - shown.length;
+  const shownCount = expanded ? warnings.length : Math.min(warnings.length, SHOWN_AT_FIRST);
+  const hiddenCount = warnings.length - shownCount;
 
+  // The folded ones stay mounted (hidden): folding them must not cancel a request they started.
   return (
     <Box sx={{ display: 'grid', gap: 1, mb: 3 }}>
-      {shown.map((warning) => (
-        <Alert
-          key={warning.key}
-          severity="warning"
-          action={<Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>{warning.action}</Box>}
-          sx={{ alignItems: 'center' }}
-        >
-          {warning.message}
-        </Alert>
+      {warnings.map((warning, index) => (
+        <Box key={warning.key} hidden={index >= shownCount}>
+          {'element' in warning ? warning.element : <WarningAlert message={warning.message} action={warning.action} />}
+        </Box>
       ))}
       {(hiddenCount > 0 || expanded) && warnings.length > SHOWN_AT_FIRST && (
         <Button size="small" onClick={() => setExpanded((open) => !open)} sx={{ justifySelf: 'start' }}>
@@ -99,19 +101,7 @@ function warningsOf(template: TemplateSummary, props: TemplateWarningsProps, t: 
   if (!template.description.trim()) {
     warnings.push({
       key: `${template._id}:description`,
-      message: t('warnings.missingDescription', { name }),
-      action: (
-        <Button
-          color="ai"
-          size="small"
-          variant="outlined"
-          startIcon={<AutoAwesomeIcon />}
-          loading={props.generatingTemplateId === template._id}
-          onClick={() => props.onGenerateDescription(template)}
-        >
-          {t('warnings.generateDescription')}
-        </Button>
-      ),
+      element: props.renderDescriptionWarning(template, t('warnings.missingDescription', { name })),
     });
   }
   return warnings;

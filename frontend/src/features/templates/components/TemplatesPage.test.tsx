@@ -47,6 +47,19 @@ function stubUpload(reply: { status: number; body: unknown }, answerAfterMs = 20
   return sent;
 }
 
+/** Has the mocked fetch reject when its request is aborted, as a real fetch does. */
+function honourAborts(fetchMock: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const signal = input instanceof Request ? input.signal : init?.signal;
+    return new Promise<Response>((resolve, reject) => {
+      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort);
+      fetchMock(input, init).then(resolve, reject);
+    });
+  });
+}
+
 describe('TemplatesPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -94,6 +107,65 @@ describe('TemplatesPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Generate Description' }));
     expect(await screen.findByText('Too many AI requests. Wait a minute and try again.')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('generates two templates’ descriptions at once: starting the second leaves the first running', async () => {
+    const first = aTemplateSummary({ description: '' });
+    const second = aTemplateSummary({ _id: '01JTPL00000000000000000003', filename: 'Roadmap.pptx', description: '' });
+    let answerFirst: (() => void) | undefined;
+    const { calls, fetchMock } = mockApi([
+      { method: 'GET', path: '/api/pptx-files', reply: { body: [first, second] } },
+      {
+        method: 'GET',
+        path: `/api/pptx-files/${first._id}/generate-description`,
+        // The model is slow on the first: its answer comes after the second's.
+        reply: () =>
+          new Promise<Response>((resolve) => {
+            answerFirst = () => resolve(Response.json({ description: 'Quarterly review deck.', provider: 'openai_compat' }));
+          }),
+      },
+      { method: 'GET', path: `/api/pptx-files/${second._id}/generate-description`, reply: { body: { description: 'Product roadmap deck.', provider: 'openai_compat' } } },
+      { method: 'PUT', path: `/api/pptx-files/${first._id}`, reply: { body: aTemplate({ description: 'Quarterly review deck.' }) } },
+      { method: 'PUT', path: `/api/pptx-files/${second._id}`, reply: { body: aTemplate({ _id: second._id, description: 'Product roadmap deck.' }) } },
+    ]);
+    honourAborts(fetchMock);
+    renderWithProviders(<TemplatesPage />);
+    const firstBanner = (await screen.findByText('Quarterly.pptx has no description.')).closest('[role="alert"]') as HTMLElement;
+    const secondBanner = screen.getByText('Roadmap.pptx has no description.').closest('[role="alert"]') as HTMLElement;
+    await userEvent.click(within(firstBanner).getByRole('button', { name: 'Generate Description' }));
+    await waitFor(() => expect(answerFirst).toBeDefined());
+    // The second starts while the first waits, and is not blocked by it.
+    expect(within(secondBanner).getByRole('button', { name: 'Generate Description' })).toBeEnabled();
+    await userEvent.click(within(secondBanner).getByRole('button', { name: 'Generate Description' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([`/api/pptx-files/${second._id}`]));
+
+    answerFirst?.();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.find((call) => call.path === `/api/pptx-files/${first._id}` && call.method === 'PUT')?.body).toEqual({ description: 'Quarterly review deck.' });
+    expect(calls.find((call) => call.path === `/api/pptx-files/${second._id}` && call.method === 'PUT')?.body).toEqual({ description: 'Product roadmap deck.' });
+  });
+
+  it('cancels one template’s request without touching the other’s', async () => {
+    const first = aTemplateSummary({ description: '' });
+    const second = aTemplateSummary({ _id: '01JTPL00000000000000000003', filename: 'Roadmap.pptx', description: '' });
+    const hang = () => new Promise<Response>(() => undefined);
+    const { calls, fetchMock } = mockApi([
+      { method: 'GET', path: '/api/pptx-files', reply: { body: [first, second] } },
+      { method: 'GET', path: '/api/app/config', reply: { body: { appTitle: 'Slidewright', version: '1', aiProvider: 'openai_compat', aiDeadlineSeconds: 90 } } },
+      { method: 'GET', path: `/api/pptx-files/${first._id}/generate-description`, reply: hang },
+      { method: 'GET', path: `/api/pptx-files/${second._id}/generate-description`, reply: hang },
+    ]);
+    honourAborts(fetchMock);
+    renderWithProviders(<TemplatesPage />);
+    const firstBanner = (await screen.findByText('Quarterly.pptx has no description.')).closest('[role="alert"]') as HTMLElement;
+    const secondBanner = screen.getByText('Roadmap.pptx has no description.').closest('[role="alert"]') as HTMLElement;
+    await userEvent.click(within(firstBanner).getByRole('button', { name: 'Generate Description' }));
+    await userEvent.click(within(secondBanner).getByRole('button', { name: 'Generate Description' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel generating the description of Quarterly.pptx' }));
+    expect(screen.queryByRole('button', { name: 'Cancel generating the description of Quarterly.pptx' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel generating the description of Roadmap.pptx' })).toBeInTheDocument();
+    expect(within(secondBanner).getByRole('button', { name: 'Generate Description' })).toBeDisabled(); // still generating
+    expect(calls.filter((call) => call.path.endsWith('/generate-description'))).toHaveLength(2);
   });
 
   it('opens the bulk thumbnail upload from Upload Now', async () => {

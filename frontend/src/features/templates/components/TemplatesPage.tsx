@@ -1,7 +1,9 @@
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,7 +30,7 @@ import { useDialogTarget } from '@/components/useDialogTarget';
 import type { TemplateDetail, TemplateSummary } from '../types';
 import { BulkThumbnailDialog } from './BulkThumbnailDialog';
 import { TemplateCard } from './TemplateCard';
-import { TemplateWarnings } from './TemplateWarnings';
+import { TemplateWarnings, WarningAlert } from './TemplateWarnings';
 import { ThumbnailHelpDialog } from './ThumbnailHelpDialog';
 
 /** The /pptx-files page (spec §2 PPTX templates list). */
@@ -166,24 +168,24 @@ function DescriptionWarnings(props: {
   onUploadThumbnails: (template: TemplateSummary) => void;
   onShowHelp: () => void;
 }) {
+  return <TemplateWarnings {...props} renderDescriptionWarning={(template, message) => <DescriptionWarning template={template} message={message} />} />;
+}
+
+/**
+ * One template's "has no description" banner. Each has its own AI action: generating for a
+ * second template leaves the first one's request running (each shows its own wait, Cancel and
+ * failure under its banner), and each saves its own answer.
+ */
+function DescriptionWarning({ template, message }: { template: TemplateSummary; message: string }) {
   const { t } = useTranslation('templates');
   const notify = useNotify();
   const { language } = useLanguage();
   const ai = useAiDescription();
-  const [generatingId, setGeneratingId] = useState<string | null>(null);
   const save = useUpdateTemplateDescription();
 
-  function generate(template: TemplateSummary) {
-    // Marked busy inside the request, so "Use the offline assistant for this" marks it again.
+  function generate() {
     return ai.generate(
-      async (options) => {
-        setGeneratingId(template._id);
-        try {
-          return await generateTemplateDescription(template._id, language, options);
-        } finally {
-          setGeneratingId(null);
-        }
-      },
+      (options) => generateTemplateDescription(template._id, language, options),
       async (generated) => {
         try {
           await save.mutateAsync({ templateId: template._id, description: generated.text });
@@ -195,10 +197,23 @@ function DescriptionWarnings(props: {
     );
   }
 
+  // Its wait (with Cancel) or failure right under its own banner.
   return (
     <>
-      <AiActionStatus action={ai.action} describe={ai.describe} sx={{ mb: 2 }} />
-      <TemplateWarnings {...props} generatingTemplateId={generatingId} onGenerateDescription={(template) => void generate(template)} />
+      <WarningAlert
+        message={message}
+        action={
+          <Button color="ai" size="small" variant="outlined" startIcon={<AutoAwesomeIcon />} loading={ai.busy} onClick={() => void generate()}>
+            {t('warnings.generateDescription')}
+          </Button>
+        }
+      />
+      <AiActionStatus
+        action={ai.action}
+        describe={ai.describe}
+        cancelLabel={t('warnings.cancelGenerateDescription', { name: template.filename })}
+        sx={{ mt: 1 }}
+      />
     </>
   );
 }

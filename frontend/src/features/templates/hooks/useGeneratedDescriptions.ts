@@ -1,11 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJobProgress, type JobProgress } from '@/components/media/useJobProgress';
+import { isApiError } from '@/api/errors';
+import { cancelJob } from '@/components/media/cancelJob';
+import { jobKeys, useJobProgress, type JobProgress } from '@/components/media/useJobProgress';
 import { useNotify } from '@/components/notifier/notifierContext';
 import { useLanguage } from '@/i18n/languageContext';
 import { useErrorMessage } from '@/i18n/useErrorMessage';
 import { useAcceptDescriptions } from '../api/acceptDescriptions';
-import { partialFailureOf, suggestionsOf, useGenerateMissingDescriptions, type PartialFailure } from '../api/generateMissingDescriptions';
+import {
+  cancelledRunOf,
+  partialFailureOf,
+  suggestionsOf,
+  useGenerateMissingDescriptions,
+  type CancelledRun,
+  type PartialFailure,
+} from '../api/generateMissingDescriptions';
+import { templateKeys } from '../api/templateKeys';
 import type { AiSuggestion, TemplateDetail } from '../types';
 
 export interface GeneratedDescriptions {
@@ -23,8 +34,17 @@ export interface GeneratedDescriptions {
   /** How many slides the current job describes. */
   jobSlideCount: number;
   dismissFailure: () => void;
-  /** Stops following the running job: whatever it finds is not shown (nothing is saved anyway). */
-  stopWaiting: () => void;
+  /**
+   * Cancel: asks the server to stop the job (`POST /api/jobs/{id}/cancel`). It stops after the
+   * batch it is describing; what it described by then joins `pending`, and `cancelled` says how
+   * far it got. Generate All Missing again resumes: the server starts from those.
+   */
+  cancel: () => Promise<void>;
+  /** Cancel was asked and the job has not stopped yet (it finishes its current batch). */
+  cancelling: boolean;
+  /** The last job was cancelled: how many of its slides it described; null otherwise. */
+  cancelled: CancelledRun | null;
+  dismissCancelled: () => void;
   /** Slides the last job could not describe, and why (the others' suggestions are pending). */
   partialFailure: PartialFailure | null;
   dismissPartialFailure: () => void;
@@ -45,6 +65,7 @@ export function useGeneratedDescriptions(template: TemplateDetail): GeneratedDes
   const notify = useNotify();
   const describeError = useErrorMessage();
   const { language } = useLanguage();
+  const queryClient = useQueryClient();
   const start = useGenerateMissingDescriptions(template._id);
   const accept = useAcceptDescriptions(template._id);
   const [pending, setPending] = useState<ReadonlyMap<number, AiSuggestion>>(new Map());
@@ -52,18 +73,40 @@ export function useGeneratedDescriptions(template: TemplateDetail): GeneratedDes
   const [jobSlideCount, setJobSlideCount] = useState(0);
   const [offlineRun, setOfflineRun] = useState(false);
   const [partialFailure, setPartialFailure] = useState<PartialFailure | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelled, setCancelled] = useState<CancelledRun | null>(null);
 
   const job = useJobProgress(jobId, {
     onSettled: (settled) => {
+      setCancelling(false);
       // A failed job stays shown (with its reason) until dismissed or started again.
-      if (settled.status !== 'succeeded') return;
+      if (settled.status === 'failed') return;
       setJobId(null);
       const found = suggestionsOf(settled);
       setPartialFailure(partialFailureOf(settled));
-      if (found.size === 0) notify(t('batch.none'), 'info');
+      if (settled.status === 'cancelled') {
+        setCancelled(cancelledRunOf(settled, jobSlideCount));
+        // Nothing was saved, but the template may have changed meanwhile (another tab).
+        void queryClient.invalidateQueries({ queryKey: templateKeys.detail(template._id) });
+      } else if (found.size === 0) notify(t('batch.none'), 'info');
       setPending((current) => (offlineRun ? new Map([...found, ...current]) : new Map([...current, ...found])));
     },
   });
+
+  async function cancel() {
+    if (!jobId || cancelling) return;
+    setCancelling(true);
+    try {
+      // A queued job comes back cancelled: showing it settles the run at once.
+      queryClient.setQueryData(jobKeys.detail(jobId), await cancelJob(jobId));
+    } catch (error) {
+      // Already ended: its own outcome arrives with the next poll.
+      if (isApiError(error) && error.errorCode === 'job_finished') return;
+      setCancelling(false);
+      if (isApiError(error) && error.errorCode === 'job_not_found') setJobId(null);
+      else notify(describeError(error), 'error');
+    }
+  }
 
   async function generateAll(assistant?: 'offline') {
     try {
@@ -71,6 +114,7 @@ export function useGeneratedDescriptions(template: TemplateDetail): GeneratedDes
       setJobSlideCount(template.slidesMissingDescription.length);
       setOfflineRun(assistant === 'offline');
       setPartialFailure(null);
+      setCancelled(null);
       setJobId(started._id);
     } catch (error) {
       notify(describeError(error), 'error');
@@ -105,7 +149,10 @@ export function useGeneratedDescriptions(template: TemplateDetail): GeneratedDes
     job,
     jobSlideCount,
     dismissFailure: () => setJobId(null),
-    stopWaiting: () => setJobId(null),
+    cancel,
+    cancelling,
+    cancelled,
+    dismissCancelled: () => setCancelled(null),
     partialFailure,
     dismissPartialFailure: () => setPartialFailure(null),
     discard,

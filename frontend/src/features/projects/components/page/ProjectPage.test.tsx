@@ -12,7 +12,7 @@ const template = aTemplate();
 /** A fetch stub whose PUT replies follow a script (the conflict needs 409, then 200). */
 type ExtraRoute = (method: string, path: string, body: Record<string, unknown> | null) => unknown;
 
-function server(initial: Project, putReplies: Array<'ok' | 'conflict'> = [], extra?: ExtraRoute) {
+function server(initial: Project, putReplies: Array<'ok' | 'conflict'> = [], extra?: ExtraRoute, config: Record<string, unknown> = {}) {
   let current = initial;
   const puts: Record<string, unknown>[] = [];
   let latest: Project | null = null;
@@ -30,8 +30,8 @@ function server(initial: Project, putReplies: Array<'ok' | 'conflict'> = [], ext
         current = { ...current, ...(body as Partial<Project>), version: current.version + 1 };
         return json(current);
       }
-      if (input.method === 'GET' && url.pathname === '/api/app/config') return json({ appTitle: 'Slidewright', version: 'test', aiProvider: 'offline' });
-      const answer = extra?.(input.method, url.pathname, input.method === 'POST' ? (JSON.parse(await input.text()) as Record<string, unknown>) : null);
+      if (input.method === 'GET' && url.pathname === '/api/app/config') return json({ appTitle: 'Slidewright', version: 'test', aiProvider: 'offline', ...config });
+      const answer = await extra?.(input.method, url.pathname, input.method === 'POST' ? (JSON.parse(await input.text()) as Record<string, unknown>) : null);
       if (answer instanceof Response) return answer;
       if (answer !== undefined) return json(answer);
       throw new Error(`Unexpected ${input.method} ${url.pathname}`);
@@ -182,6 +182,42 @@ describe('ProjectPage AI suggestions', () => {
     expect(within(slide).queryByRole('region', { name: 'Suggestion for “Title”' })).not.toBeInTheDocument();
     expect(within(slide).getByRole('textbox', { name: 'Value of “Title”' })).toHaveValue('Results');
     expect(api.puts).toHaveLength(0);
+  });
+
+  it('cancels Fill all between slides, says how far it got, and filling again does only the rest', { timeout: 30_000 }, async () => {
+    const project = aProject([aSlide('s1', { pptxSlideNumber: 1 }), aSlide('s2', { pptxSlideNumber: 1 }), aSlide('s3', { pptxSlideNumber: 1 })]);
+    const asked: unknown[] = [];
+    let slow = true;
+    const answer = (slideIndex: unknown) => ({ slideIndex, pptxSlideNumber: 1, formData: { Title: `Title ${String(slideIndex)}` }, notes: '', skipped: [], provider: 'openai_compat' });
+    const hanging: Array<() => void> = [];
+    server(
+      project,
+      [],
+      (method, path, body) => {
+        if (method !== 'POST' || path !== `/api/projects/${project._id}/generate-slide-data`) return undefined;
+        asked.push(body?.slideIndex);
+        if (body?.slideIndex === 0 || !slow) return answer(body?.slideIndex);
+        // The model is slow on slide 2: the answer never comes before Cancel aborts the request.
+        return new Promise<Response>((_, reject) => hanging.push(() => reject(new DOMException('aborted', 'AbortError'))));
+      },
+      { aiProvider: 'openai_compat', aiDeadlineSeconds: 90 },
+    );
+    renderPage(project);
+    await screen.findByRole('article', { name: 'Slide 1' });
+    await userEvent.click(await screen.findByRole('button', { name: 'AI assistant' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Fill 3 slides with empty elements/ }));
+    await waitFor(() => expect(asked).toEqual([0, 1]));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel waiting for the AI model' }));
+    for (const reject of hanging) reject();
+    expect(await screen.findByText('Cancelled: 1 of 3 slides were filled. Filling again does the rest.')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Slide 1' })).getByRole('region', { name: /^Suggested content/ })).toBeInTheDocument();
+    expect(asked).toEqual([0, 1]); // slide 3 was never asked about
+
+    slow = false;
+    await userEvent.click(screen.getByRole('button', { name: 'AI assistant' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Fill 2 slides with empty elements/ }));
+    await waitFor(() => expect(asked).toEqual([0, 1, 1, 2]));
+    expect(await within(screen.getByRole('article', { name: 'Slide 3' })).findByRole('region', { name: /^Suggested content/ })).toBeInTheDocument();
   });
 
   it('reports a failed request in the user’s words and keeps the deck as it was', { timeout: 20_000 }, async () => {

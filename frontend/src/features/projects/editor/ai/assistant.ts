@@ -157,12 +157,15 @@ export class SlideAssistant {
   /**
    * Fill all: values for several slides, one call each, in deck order. Stops at the first
    * failure (a rate limit or an unreachable model would fail the rest too) and reports it;
-   * what was already suggested stays.
+   * what was already suggested stays. Cancelled (`options.signal`), it stops before the next
+   * slide with an AbortError; the slides filled by then keep their suggestions, so filling
+   * again asks only about the rest.
    */
   async generateAllValues(slideIds: readonly string[], onProgress: (done: number, total: number) => void, options: AiCallOptions = {}): Promise<number> {
     let done = 0;
     onProgress(0, slideIds.length);
     for (const slideId of slideIds) {
+      if (options.signal?.aborted) throw new DOMException('Fill all was cancelled', 'AbortError');
       try {
         await this.generateValues(slideId, '', options);
       } catch (error) {

@@ -27,7 +27,8 @@ import { EditorAiStatus } from './EditorAiStatus';
  * Deck-wide AI help above the slides: fill every slide that has empty elements (one AI call per
  * slide), describe the slides that lack a description (one call), and accept or discard every
  * waiting suggestion at once (one undo step). Filling has a deadline per slide: the waiting line
- * counts from the slide being filled; Cancel stops there, keeping what was suggested before.
+ * counts from the slide being filled; Cancel stops there, keeping what was suggested before, and
+ * says how many slides were filled ("Fill … slides with empty elements" then does the rest).
  */
 export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide[]; provider: string | undefined }) {
   const { t } = useTranslation('editor');
@@ -47,15 +48,21 @@ export function DeckAiTools({ slides, provider }: { slides: readonly EditorSlide
       // Asked when it runs: an offline re-run after a failure skips the slides filled before it.
       const fresh = slidesToFill(slides, elementsOf, assistant.suggestions.getState());
       const ids = fresh.length > 0 ? fresh : all;
+      let reached = { done: 0, total: ids.length };
       try {
         await assistant.generateAllValues(
           ids,
           (done, total) => {
-            setProgress({ done, total });
+            reached = { done, total };
+            setProgress(reached);
             ai.restartClock();
           },
           options,
         );
+      } catch (error) {
+        // Cancel: the slides filled so far keep their suggestions; filling again does the rest.
+        if (options.signal?.aborted) announce(t('ai.fillCancelled', { done: reached.done, count: reached.total }), { severity: 'info' });
+        throw error;
       } finally {
         setProgress(null);
       }
