@@ -23,6 +23,12 @@ def test_the_first_object_is_taken_from_prose_and_fences() -> None:
         # An item written in part is left out whole, with what is nested in it.
         ('{"items": [{"t": "x"}, {"t": "y", "u": {"v": 1}, "w": "z', '{"items": [{"t": "x"}'),
         ('{"items": ["a", "b", "c', '{"items": ["a", "b"'),
+        # A member whose value is an object written in part is left out whole.
+        ('{"value": {"name": "Title 1", "text": "Quarterly revenue grew by tw', ""),
+        (
+            '{"value": {"name": "T", "text": "ok"}, "reason": "Because',
+            '{"value": {"name": "T", "text": "ok"}',
+        ),
         ('{"a": "x, y", "b', '{"a": "x, y"'),  # a comma inside a string is no boundary
         ('{"a": "say \\"hi\\", ok", "b": "', '{"a": "say \\"hi\\", ok"'),
         ('{"a": "unfinished', ""),
@@ -49,3 +55,8 @@ def test_an_object_inside_a_cut_answer_is_not_taken_for_the_answer() -> None:
     with pytest.raises(ValueError):
         extract_json(cut)
     assert lenient_json(cut, cut=True) == {"values": [{"name": "Title", "text": "Revenue"}]}
+
+
+def test_a_brace_in_prose_before_a_cut_answer_is_not_its_start() -> None:
+    cut = 'Here {is} the answer: {"title": "Plan", "reason": "We pl'
+    assert lenient_json(cut, cut=True) == {"title": "Plan"}

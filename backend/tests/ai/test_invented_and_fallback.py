@@ -92,6 +92,22 @@ def test_merge_keeps_the_models_valid_parts_and_names_the_completed_ones() -> No
     assert fields == ["slides"]
 
 
+def test_a_cut_outline_is_continued_with_the_offline_slides_and_says_so() -> None:
+    task = _outline_task()
+    offline = Outline(slides=[OutlineSlide(content_description=f"Offline {n}") for n in (1, 2, 3)])
+    data = {"slides": [{"contentDescription": "Model slide", "pptxSlideNumber": 1}]}
+    merged, fields = fallback.merge(task, data, offline, cut=True)
+    assert [s.content_description for s in merged.slides] == [
+        "Model slide",
+        "Offline 2",
+        "Offline 3",
+    ]
+    assert fields == ["slides/1", "slides/2"]
+    # Not cut: a shorter outline is the model's choice.
+    merged, fields = fallback.merge(task, data, offline)
+    assert [s.content_description for s in merged.slides] == ["Model slide"]
+
+
 def test_merge_by_name_completes_elements_and_takes_nothing_unasked() -> None:
     from slidewright.ai.tasks import DeckSlide, ElementSpec, SlideDataInput
 

@@ -185,6 +185,27 @@ def test_a_slow_answer_is_cut_at_the_deadline_keeping_its_complete_values(
     assert len(fake.chat_requests()) == 1  # no repair request past the deadline
 
 
+def test_a_server_that_ignores_streaming_or_breaks_its_stream_is_read_or_typed(
+    app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
+) -> None:
+    deck = outlined_deck(app, client, alice, builtins["jade"], fake)
+    use_openai(app, fake)
+    path = f"/api/projects/{deck.id}/recommend-slide-description"
+    # One JSON completion to a stream request: read as the answer, the model's.
+    fake.enqueue(Scripted(plain=True))
+    response = client.post(path, json={"slideIndex": 0}, headers=alice.headers)
+    assert response.status_code == 200, response.text
+    assert response.json()["provider"] == "openai_compat"
+    assert not response.json().get("fallbackFields")
+    # A line of the stream that is no JSON, before any text: a typed error, never a 500.
+    broken = b'data: {"choices": [{"index": 0, "delta": {"content": \n\n'
+    fake.enqueue(Scripted(raw_stream=broken), Scripted(raw_stream=broken))
+    response = client.post(path, json={"slideIndex": 0}, headers=alice.headers)
+    assert response.status_code == 503, response.text
+    assert response.json()["errorCode"] == "ai_unavailable"
+    assert response.json()["details"]["offlineAvailable"] is True
+
+
 def test_names_dates_and_numbers_found_in_no_input_are_left_out_and_listed(
     app: FastAPI, client: TestClient, builtins: dict[str, str], alice: SignedIn, fake: FakeOpenAI
 ) -> None:

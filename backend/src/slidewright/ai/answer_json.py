@@ -59,14 +59,25 @@ def _unclosed(text: str, start: int) -> bool:
     return True
 
 
+def _cut_start(text: str) -> int:
+    """Where the answer's object opens: the first `{` left unclosed (one closed before it is
+    prose, "{like this}"), else the first `{`; -1 when there is none."""
+    start = first = text.find("{")
+    while start != -1:
+        if _unclosed(text, start):
+            return start
+        start = text.find("{", start + 1)
+    return first
+
+
 def complete_prefix(text: str) -> str:
     """`text` (a JSON object cut short) up to its last complete part: a whole member of the
-    object, or a whole item of a list in it. A half-written string, number or key is left
-    out, and so is an item of a list written only in part (an element with its name but
-    not yet its text is not an answer for it). The brackets still open are closed by the
-    repair."""
+    object, or a whole item of a list that is one. A half-written string, number or key is
+    left out, and so is a member or an item written only in part (an element's value with its
+    name but not yet its text is not an answer for it). The brackets still open are closed by
+    the repair."""
     last_end = 0
-    depth = 0
+    open_brackets: list[str] = []
     in_string = escaped = False
     for index, char in enumerate(text):
         if in_string:
@@ -79,14 +90,21 @@ def complete_prefix(text: str) -> str:
         elif char == '"':
             in_string = True
         elif char in "{[":
-            depth += 1
+            open_brackets.append(char)
         elif char in "}]":
-            depth -= 1
-            if depth <= 2:  # a member of the object or an item of a list in it, complete
+            if open_brackets:
+                open_brackets.pop()
+            if _is_part(open_brackets):  # a member's value or a listed item, closed
                 last_end = index + 1
-        elif char == "," and depth <= 2:
+        elif char == "," and _is_part(open_brackets):
             last_end = index  # everything before this comma is complete
     return text[:last_end]
+
+
+def _is_part(open_brackets: list[str]) -> bool:
+    """Whether the position is between the parts of an answer: its members, or the items of
+    a list that is one of them."""
+    return open_brackets in (["{"], ["{", "["])
 
 
 def lenient_json(text: str, *, cut: bool = False) -> Any:
@@ -96,7 +114,7 @@ def lenient_json(text: str, *, cut: bool = False) -> Any:
         return extract_json(text)
     except ValueError:
         pass
-    start = text.find("{")
+    start = _cut_start(text)
     if start == -1:
         return None
     body = text[start:]

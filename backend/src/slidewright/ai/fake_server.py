@@ -40,6 +40,8 @@ class Scripted:
     body: dict[str, Any] | None = None
     delay: float = 0.0
     chunk_delay: float = 0.0  # seconds between the pieces of a streamed answer
+    plain: bool = False  # one JSON body even when a stream is asked (a server ignoring it)
+    raw_stream: bytes | None = None  # these bytes as the event stream (a broken server)
 
 
 @dataclass
@@ -242,13 +244,15 @@ class FakeOpenAI:
         with self._lock:
             self.requests.append(recorded)
 
-    def answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], float]:
-        """The status, the body and, for a streamed answer, the pause between its pieces."""
+    def answer(
+        self, path: str, body: dict[str, Any]
+    ) -> tuple[int, dict[str, Any], Scripted | None]:
+        """The status, the body, and the scripted answer it follows (how to stream it)."""
         scripted = None
         if path.endswith(("/chat/completions", "/images/generations")):
             scripted = self._next()
         status, answer = self._answer(path, body, scripted)
-        return status, answer, scripted.chunk_delay if scripted else 0.0
+        return status, answer, scripted
 
     def _answer(
         self, path: str, body: dict[str, Any], scripted: Scripted | None
@@ -341,9 +345,21 @@ class FakeOpenAI:
                     body = {}
                 if self.path.endswith(("/chat/completions", "/images/generations")):
                     fake._record(Recorded(self.path, body, dict(self.headers.items())))
-                status, answer, pause = fake.answer(self.path, body)
+                status, answer, scripted = fake.answer(self.path, body)
+                stream = bool(body.get("stream")) and not (scripted and scripted.plain)
                 with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-                    send_answer(self, status, answer, stream=bool(body.get("stream")), pause=pause)
+                    if scripted is not None and scripted.raw_stream is not None:
+                        self._send_raw(scripted.raw_stream)
+                        return
+                    pause = scripted.chunk_delay if scripted else 0.0
+                    send_answer(self, status, answer, stream=stream, pause=pause)
+
+            def _send_raw(self, data: bytes) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.wfile.write(data)
 
             def _send_json(self, status: int, answer: Any) -> None:
                 with contextlib.suppress(BrokenPipeError, ConnectionResetError):

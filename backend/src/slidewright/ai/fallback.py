@@ -26,9 +26,11 @@ _PROBLEM_PATH = re.compile(r"^(\w+)(?:\[(\d+)\])?")
 WHOLE = "*"
 
 
-def merge(task: TaskInput, data: Any, offline: Out) -> tuple[Out, list[str]]:
+def merge(task: TaskInput, data: Any, offline: Out, *, cut: bool = False) -> tuple[Out, list[str]]:
     """The model's `data` (parsed JSON, maybe wrong) completed from `offline`; and the paths
-    of the parts that came from `offline` (`["*"]`: all of it)."""
+    of the parts that came from `offline` (`["*"]`: all of it). With `cut` (the answer was
+    stopped before its end), a list of unnamed items the model had not finished is continued
+    with the offline assistant's items past the model's count ("slides/4")."""
     if not isinstance(data, dict):
         return offline, [WHOLE]
     output_type = type(offline)
@@ -51,7 +53,7 @@ def merge(task: TaskInput, data: Any, offline: Out) -> tuple[Out, list[str]]:
         raw = data.get(alias, data.get(name))
         item_type = _item_model(field.annotation)
         if item_type is not None and isinstance(raw, list):
-            items, from_offline = _merge_items(item_type, raw, getattr(offline, name))
+            items, from_offline = _merge_items(item_type, raw, getattr(offline, name), cut)
             update[name] = items
             fallback.extend(f"{alias}/{key}" for key in from_offline)
             continue
@@ -89,7 +91,7 @@ def _key_of(item: BaseModel) -> str | None:
 
 
 def _merge_items(
-    item_type: type[BaseModel], raw: list[Any], offline_items: list[BaseModel]
+    item_type: type[BaseModel], raw: list[Any], offline_items: list[BaseModel], cut: bool
 ) -> tuple[list[BaseModel], list[str]]:
     valid: list[BaseModel] = []
     for candidate in raw:
@@ -99,7 +101,12 @@ def _merge_items(
             continue
     key = _key_of(offline_items[0]) if offline_items else None
     if key is None:  # items without a name: the model's valid ones, else the offline ones
-        return (valid, []) if valid or not offline_items else (list(offline_items), [WHOLE])
+        if not valid and offline_items:
+            return list(offline_items), [WHOLE]
+        if cut and len(valid) < len(offline_items):
+            rest = range(len(valid), len(offline_items))
+            return [*valid, *offline_items[len(valid) :]], [str(index) for index in rest]
+        return valid, []
     seen = {getattr(item, key) for item in valid}
     added = [item for item in offline_items if getattr(item, key) not in seen]
     return [*valid, *added], [str(getattr(item, key)) for item in added]

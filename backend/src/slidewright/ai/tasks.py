@@ -377,7 +377,7 @@ class RecommendDeckInput(TaskInput):
         return issues
 
     def answer_tokens(self) -> int | None:
-        return 60 + 2 * _REASON_TOKENS  # a title, an id, a number and a reason
+        return round((60 + 2 * _REASON_TOKENS) * _cjk(self.lang))  # title, id, number, reason
 
 
 class OutlineInput(TaskInput):
@@ -408,7 +408,8 @@ class OutlineInput(TaskInput):
         return issues
 
     def answer_tokens(self) -> int | None:
-        return self.num_slides * (60 + _REASON_TOKENS // 2) + 20  # a description, a reason
+        per_slide = (60 + _REASON_TOKENS // 2) * _cjk(self.lang)  # a description, a reason
+        return round(self.num_slides * per_slide) + 20
 
 
 class OutlineEditsInput(TaskInput):
@@ -446,7 +447,7 @@ class SlideDescriptionsInput(TaskInput):
         return issues
 
     def answer_tokens(self) -> int | None:
-        return len(self.targets) * (60 + _REASON_TOKENS) + 20
+        return round(len(self.targets) * (60 + _REASON_TOKENS) * _cjk(self.lang)) + 20
 
 
 class TemplateSlideInput(TaskInput):
@@ -465,7 +466,7 @@ class TemplateSlideInput(TaskInput):
         return []
 
     def answer_tokens(self) -> int | None:
-        return 20 + 2 * _REASON_TOKENS  # a number and a reason
+        return round((20 + 2 * _REASON_TOKENS) * _cjk(self.lang))  # a number and a reason
 
 
 def _value_problems(value: ValueOut, elements: list[ElementSpec], where: str) -> list[str]:
@@ -493,6 +494,11 @@ def _value_problems(value: ValueOut, elements: list[ElementSpec], where: str) ->
 _REASON_TOKENS = 80  # a short reason, and the JSON around the answer
 
 
+def _cjk(lang: str) -> float:
+    """How many more tokens the same answer takes in Chinese (a character is about a token)."""
+    return 1.5 if lang.startswith("zh") else 1.0
+
+
 def _element_tokens(element: ElementSpec, lang: str) -> int:
     """The tokens one element's value may take, from its capacity."""
     if element.type == "text":
@@ -501,11 +507,11 @@ def _element_tokens(element: ElementSpec, lang: str) -> int:
         return round(element.max_chars / 3) + 10 if element.max_chars else 150
     if element.type == "table":
         cells = (element.max_rows or element.rows or 4) * (element.max_cols or element.cols or 3)
-        return cells * 8 + 20
+        return round(cells * 12 * _cjk(lang)) + 20
     if element.type == "chart":
         points = (element.max_categories or element.categories or 4) + 1
-        return points * ((element.max_series or element.series or 1) + 1) * 6 + 20
-    return 30  # a picture: an image id
+        return round(points * ((element.max_series or element.series or 1) + 1) * 6 * _cjk(lang))
+    return 50  # a picture: an image id and the other fields set to null
 
 
 class ElementValueInput(TaskInput):
@@ -526,7 +532,7 @@ class ElementValueInput(TaskInput):
         return _value_problems(output.value, [self.element], "value")
 
     def answer_tokens(self) -> int | None:
-        return _element_tokens(self.element, self.lang) + _REASON_TOKENS
+        return _element_tokens(self.element, self.lang) + round(_REASON_TOKENS * _cjk(self.lang))
 
 
 class SlideDataInput(TaskInput):
@@ -554,7 +560,7 @@ class SlideDataInput(TaskInput):
 
     def answer_tokens(self) -> int | None:
         values = sum(_element_tokens(e, self.lang) + 15 for e in self.elements)
-        return values + 2 * _REASON_TOKENS  # and the speaker notes
+        return values + round(2 * _REASON_TOKENS * _cjk(self.lang))  # and the speaker notes
 
 
 class TemplateDescriptionInput(TaskInput):
@@ -565,7 +571,7 @@ class TemplateDescriptionInput(TaskInput):
     slides: list[TemplateSlideBrief]
 
     def answer_tokens(self) -> int | None:
-        return 150 + _REASON_TOKENS  # a paragraph
+        return round((150 + _REASON_TOKENS) * _cjk(self.lang))  # a paragraph
 
 
 class TemplateSlidesInput(TaskInput):
@@ -588,7 +594,7 @@ class TemplateSlidesInput(TaskInput):
         return []
 
     def answer_tokens(self) -> int | None:
-        return len(self.slides) * 70 + 20
+        return round(len(self.slides) * 70 * _cjk(self.lang)) + 20
 
 
 class ImageDescribeInput(TaskInput):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import json
 import logging
 import threading
 import time
@@ -421,6 +422,7 @@ class OpenAICompatProvider:
             None if images else invented.known_from(fitted.model_dump(mode="json", by_alias=True))
         )
         data: Any = None
+        cut = False  # the answer kept was stopped before its end
         dropped: list[str] = []
         emptied: list[str] = []
         for attempt in range(1, MAX_ATTEMPTS + 1):
@@ -439,7 +441,7 @@ class OpenAICompatProvider:
                 if known is not None:
                     parsed, facts, emptied = invented.scrub(parsed, known)
                 dropped.extend(facts)
-                data = parsed
+                data, cut = parsed, reply.cut
                 fault = self._fault(fitted, output, parsed)
                 if fault is None and reply.cut and task.TASK in _OFFLINE_TASKS:
                     break  # valid but cut short: what it did not write yet is completed
@@ -468,7 +470,7 @@ class OpenAICompatProvider:
         if task.TASK not in _OFFLINE_TASKS:
             raise AiBadResponseError(attempts=MAX_ATTEMPTS)
         offline_answer: Out = getattr(self.offline, _OFFLINE_TASKS[task.TASK])(task)
-        merged, fields = fallback.merge(task, data, offline_answer)
+        merged, fields = fallback.merge(task, data, offline_answer, cut=cut)
         self.health.answered(with_fallback=bool(fields))
         log.info("ai task=%s completed by the offline assistant: %s", task.TASK, fields)
         return merged.with_origin(fields, _unique(dropped), emptied)
@@ -630,8 +632,7 @@ class OpenAICompatProvider:
         finally:
             slots.release()
         seconds = time.perf_counter() - started
-        if reply.text or not reply.cut:
-            self.health.success(seconds)
+        self.health.success(seconds)
         text = reply.text
         prompt_tokens = getattr(reply.usage, "prompt_tokens", None)
         completion_tokens = getattr(reply.usage, "completion_tokens", None)
@@ -654,30 +655,38 @@ class OpenAICompatProvider:
 
     def _read_stream(self, stream: Any) -> _Reply:
         """The streamed answer, read until it ends or the action's deadline is near (then
-        cut: the rest is completed by the offline assistant). A stream that breaks or stalls
-        after some text keeps that text; one that gave nothing is a typed failure."""
+        cut: the rest is completed by the offline assistant). A stream that breaks after some
+        text keeps that text; one that gave none is a typed failure (`ai_timeout` when the
+        deadline came first). A server that answers a stream request with one JSON body (it
+        ignores `stream`) is read as such."""
         parts: list[str] = []
         usage: Any = None
-        cut = False
+        cut = finished = False
         try:
+            whole = _whole_answer(stream)
+            if whole is not None:
+                return whole
             for chunk in stream:
                 usage = getattr(chunk, "usage", None) or usage
                 for choice in getattr(chunk, "choices", None) or []:
                     delta = getattr(choice, "delta", None)
                     if delta is not None and delta.content:
                         parts.append(delta.content)
-                    if getattr(choice, "finish_reason", None) == "length":
-                        cut = True  # stopped by its token limit, maybe mid-value
-                if deadline.remaining() <= STREAM_STOP_SECONDS:
+                    reason = getattr(choice, "finish_reason", None)
+                    if reason:
+                        finished = True
+                        cut = reason == "length"  # stopped by its token limit, maybe mid-value
+                if not finished and deadline.remaining() <= STREAM_STOP_SECONDS:
                     cut = True
                     break
-        except openai.OpenAIError as exc:  # the SDK's own: a timeout, a broken connection
+        except Exception as exc:  # a timeout, a broken connection, a line that is no JSON
+            typed = (
+                self._typed(exc)
+                if isinstance(exc, openai.OpenAIError)
+                else AiProviderUnavailableError(reason="server error")
+            )
             if not parts:
-                typed = self._typed(exc)
-                self.health.failure(typed.code, str(typed.details.get("reason") or ""))
-                if deadline.remaining() <= STREAM_STOP_SECONDS:
-                    deadline.check(float("inf"))  # nothing came before the deadline
-                raise typed from exc
+                self._failed(typed)
             log.warning("ai stream broke after %d parts: %s", len(parts), type(exc).__name__)
             cut = True
         finally:
@@ -685,7 +694,19 @@ class OpenAICompatProvider:
             if close is not None:
                 with contextlib.suppress(Exception):
                     close()
+        if not parts and not finished:  # the deadline came before any text
+            self._failed(AiTimeoutError(seconds=round(self.deadline_seconds)))
         return _Reply("".join(parts), cut, usage)
+
+    def _failed(self, error: AppError) -> None:
+        """Counts `error` in the model's health and raises it; a timeout with the action's
+        time spent is the action's `ai_timeout`."""
+        self.health.failure(error.code, str(error.details.get("reason") or ""))
+        if error.code in ("ai_unavailable", "ai_timeout") and (
+            deadline.remaining() <= STREAM_STOP_SECONDS
+        ):
+            deadline.check(float("inf"))
+        raise error
 
     def _send(self, request: Any) -> Any:
         """`_call`, with a refusal of the request's form kept apart (`_Refused`) and every
@@ -764,6 +785,29 @@ class _Refused(Exception):
 class _ProbeAnswer(OutputModel):
     colour: Literal["blue", "green"]
     count: int
+
+
+def _whole_answer(stream: Any) -> _Reply | None:
+    """The answer of a server that ignored `stream` and sent one JSON completion."""
+    response = getattr(stream, "response", None)
+    content_type = str(getattr(response, "headers", {}).get("content-type", ""))
+    if response is None or not content_type.startswith("application/json"):
+        return None
+    try:
+        body = json.loads(response.read())
+        choice = (body.get("choices") or [{}])[0]
+        text = str((choice.get("message") or {}).get("content") or "")
+    except (ValueError, AttributeError, IndexError, TypeError) as exc:
+        raise AiProviderUnavailableError(reason="server error") from exc
+    usage = body.get("usage") or {}
+    counts = _Usage(usage.get("prompt_tokens"), usage.get("completion_tokens"))
+    return _Reply(text, choice.get("finish_reason") == "length", counts)
+
+
+@dataclass(frozen=True)
+class _Usage:
+    prompt_tokens: int | None
+    completion_tokens: int | None
 
 
 def _unique(items: list[str]) -> list[str]:

@@ -109,6 +109,7 @@ export function useGeneratedDescriptions(template: TemplateDetail): GeneratedDes
   }
 
   async function generateAll(assistant?: 'offline') {
+    setCancelling(false); // a cancel of the last run that came too late must not hold this one
     try {
       const started = await start.mutateAsync({ lang: language, assistant });
       setJobSlideCount(template.slidesMissingDescription.length);
