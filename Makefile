@@ -45,9 +45,13 @@ lint: deps ## ruff, mypy, eslint, tsc
 # The SQLite run is the whole suite on two workers. The PostgreSQL run repeats every test that
 # touches the database (the PPTX engine and built-in template tests never do).
 test-backend: deps
+	@date '+==> %T backend job: SQLite run'
 	@$(MAKE) --no-print-directory test-backend-sqlite
+	@date '+==> %T backend job: PostgreSQL run'
 	@$(MAKE) --no-print-directory test-backend-postgres
+	@date '+==> %T backend job: real model'
 	@$(MAKE) --no-print-directory test-real-model
+	@date '+==> %T backend job: done'
 
 test-backend-sqlite: deps
 	$(BACKEND) uv run pytest -n 2
@@ -82,8 +86,14 @@ test: lint test-client ## every check (CI runs this)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-backend test-browser
 	@echo "==> all checks passed"
 
-test-browser: test-frontend e2e
+test-browser:
+	@date '+==> %T browser job: vitest'
+	@$(MAKE) --no-print-directory test-frontend
+	@date '+==> %T browser job: end-to-end'
+	@$(MAKE) --no-print-directory e2e
+	@date '+==> %T browser job: scaled out'
 	@$(MAKE) --no-print-directory test-distributed
+	@date '+==> %T browser job: done'
 
 # Two API replicas and two workers as separate processes on PostgreSQL, Redis and an S3 server
 # (moto), with workers and replicas killed on purpose. Needs PostgreSQL and Redis to answer.

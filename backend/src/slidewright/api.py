@@ -25,6 +25,9 @@ from slidewright.users.router import router as users_router
 
 api_router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
 api_router.include_router(system_router)
+# Routes are matched in order, router by router: the most requested come first (opening and
+# listing projects scanned some fifty routes before). Their paths overlap no earlier router's.
+api_router.include_router(projects_router)
 api_router.include_router(auth_router)
 api_router.include_router(sign_in_sessions_router)
 api_router.include_router(chat_sso_router)
@@ -36,7 +39,6 @@ api_router.include_router(jobs_router)
 api_router.include_router(templates_router)
 api_router.include_router(thumbnails_router)
 api_router.include_router(files_router)  # after thumbnails_router: see files/router.py
-api_router.include_router(projects_router)
 api_router.include_router(images_router)
 api_router.include_router(materials_router)
 api_router.include_router(ai_router)

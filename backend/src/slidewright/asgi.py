@@ -26,5 +26,8 @@ def create_app() -> FastAPI:
             recycle_after=settings.renderer_recycle_after,
         )
     from slidewright.main import create_app as build_app
+    from slidewright.main import prepare_routes
 
-    return build_app(settings)
+    app = build_app(settings)
+    prepare_routes(app)
+    return app

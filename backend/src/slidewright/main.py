@@ -43,6 +43,23 @@ def _install_builtins(session_factory: sessionmaker[Session], services: Services
         install_builtins(session, services)
 
 
+def prepare_routes(app: FastAPI) -> None:
+    """Builds the request handling of every route now, before the process answers.
+
+    FastAPI builds a route's handling (its dependencies, its body and response fields) on the
+    first request matched against it, router by router: after a restart, the first request to
+    each part of the API paid for every route scanned on its way, up to a fifth of a second
+    (the first template upload: 0.15 s of its 0.2 s). `serve` calls this once per process.
+    It walks FastAPI's own (internal) `effective_candidates`, which build on first use; under
+    a FastAPI without them it does nothing, and the first requests are slower, nothing else.
+    """
+    pending: list[object] = list(app.router.routes)
+    while pending:
+        candidates = getattr(pending.pop(), "effective_candidates", None)
+        if callable(candidates):
+            pending.extend(candidates())
+
+
 def prepare_once(settings: Settings) -> None:
     """What one process does before several serve: migrate, install the built-in templates
     and create the generated secret key, so the processes do not race each other to do it.

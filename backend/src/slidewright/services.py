@@ -100,7 +100,7 @@ class Services:
             renderer.close()
 
 
-def get_services(request: Request) -> Services:
+async def get_services(request: Request) -> Services:  # no I/O: no worker thread (core.deps)
     return request.app.state.services
 
 

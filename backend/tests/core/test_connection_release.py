@@ -45,9 +45,7 @@ def _checkouts(client: TestClient, headers: dict[str, str]) -> list[str]:
 def _last_seen_long_ago(client: TestClient) -> None:
     engine = client.app.state.engine  # type: ignore[attr-defined]
     with engine.begin() as connection:
-        connection.execute(
-            update(SignInSession).values(last_seen_at=utcnow() - timedelta(hours=1))
-        )
+        connection.execute(update(SignInSession).values(last_seen_at=utcnow() - timedelta(hours=1)))
 
 
 def test_a_signed_in_request_authenticates_and_runs_on_one_connection(

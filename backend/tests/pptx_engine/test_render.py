@@ -31,12 +31,12 @@ from slidewright.pptx_engine.render import (
     SlideOutOfRange,
     SofficeRenderer,
     UnoserverRenderer,
+    _warm_up_deck,
     build_renderer,
     count_slides,
     find_unoserver_launcher,
     fit_size,
     render_to_dir,
-    _warm_up_deck,
     start_early,
     write_profile,
 )

@@ -587,3 +587,41 @@ def test_soft_line_breaks_become_line_breaks_inside_a_paragraph(terracotta: byte
     title = shape_named(open_deck(data).slides[0], "Title")
     assert len(title.text_frame.paragraphs) == 1
     assert title.text_frame.paragraphs[0].text == "First\vSecond"  # python-pptx's a:br
+
+
+def _resaved(template: bytes, title: str) -> bytes:
+    """The template with another document title: the same slides, other bytes."""
+    from pptx import Presentation
+
+    prs = Presentation(io.BytesIO(template))
+    prs.core_properties.title = title
+    buffer = io.BytesIO()
+    prs.save(buffer)
+    return buffer.getvalue()
+
+
+def test_a_template_is_read_once_for_every_fill_of_it(
+    terracotta: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from slidewright.pptx_engine import writer
+
+    reads: list[int] = []
+    read = writer._DeckReader.read
+
+    def counting(self: Any) -> Any:
+        reads.append(1)
+        return read(self)
+
+    monkeypatch.setattr(writer._DeckReader, "read", counting)
+    first, second = _resaved(terracotta, "first copy"), _resaved(terracotta, "second copy")
+    spec = deck(slide(1, Title="Hello"))
+
+    def parts(pptx: bytes) -> list[tuple[str, bytes]]:  # the zip's entry times may differ
+        with zipfile.ZipFile(io.BytesIO(pptx)) as archive:
+            return [(info.filename, archive.read(info)) for info in archive.infolist()]
+
+    one = parts(fill_deck(first, spec).pptx)
+    assert parts(fill_deck(first, spec).pptx) == one  # the kept reading builds the same file
+    assert len(reads) == 1
+    fill_deck(second, spec)  # other bytes: read again
+    assert len(reads) == 2

@@ -89,13 +89,18 @@ def authenticate(session: Session, raw: str) -> tuple[User, ApiToken]:
     return user, token
 
 
+def use_due(token: ApiToken) -> bool:
+    """Whether `record_use` would write (the use last noted is older than the resolution)."""
+    return token.last_used_at is None or utcnow() - token.last_used_at >= _LAST_USED_RESOLUTION
+
+
 def record_use(session_factory: sessionmaker[Session], token: ApiToken) -> None:
     """Notes the token's last use (to the minute) in a transaction of its own, committed at
     once: the request's own may last a minute (an AI call, an export) and on SQLite would hold
     the database's write lock, and every other user's writes, all that time."""
-    now = utcnow()
-    if token.last_used_at is not None and now - token.last_used_at < _LAST_USED_RESOLUTION:
+    if not use_due(token):
         return
+    now = utcnow()
     with unit_of_work(session_factory) as session:
         session.execute(
             update(ApiToken)

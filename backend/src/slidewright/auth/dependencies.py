@@ -66,8 +66,9 @@ def _user_from_claims(
     # an ended sign-in session revokes its own token only.
     if user is None or user.role == ROLE_SYSTEM or user.token_version != claims.version:
         raise InvalidTokenError()
-    _release_connection(session)
-    sign_in_sessions.record_activity(session_factory, row)
+    if sign_in_sessions.activity_due(row):  # at most every few minutes per session
+        _release_connection(session)
+        sign_in_sessions.record_activity(session_factory, row)
     return user
 
 
@@ -76,7 +77,13 @@ def _release_connection(session: Session) -> None:
     credential's use in a transaction of its own: holding one connection while taking another,
     a burst of such requests (everyone's first request of the morning) would drain the pool
     and stall. The loaded user stays usable (expire_on_commit=False); the endpoint's first
-    query takes a connection again."""
+    query takes a connection again.
+
+    Only then: otherwise the request keeps the one connection it authenticated with for its
+    endpoint, sparing the commit, the pool's liveness check and the new transaction a second
+    checkout costs (three round trips on every request). Holding it while the request waits
+    for a thread cannot drain the pool: `InFlightLimitMiddleware` keeps the requests in flight
+    below the pool's capacity, so every one of them can hold a connection."""
     session.commit()
 
 
@@ -88,8 +95,9 @@ def bearer_user(
     by the REST API and the MCP endpoint, so both accept exactly the same credentials."""
     if api_tokens.looks_like_api_token(raw):
         user, token = api_tokens.authenticate(session, raw)
-        _release_connection(session)
-        api_tokens.record_use(session_factory, token)
+        if api_tokens.use_due(token):  # at most once a minute per token
+            _release_connection(session)
+            api_tokens.record_use(session_factory, token)
         return user, token.scope == api_tokens.SCOPE_WRITE
     claims = read_token(raw, secret=settings.resolved_secret_key)
     if claims is None:
@@ -107,11 +115,8 @@ def get_current_user(
     user, may_write = bearer_user(session, factory, settings, _raw_token(credentials))
     if not may_write and not _is_read(request):
         raise ApiTokenReadOnlyError()
-    # The connection was given back (`_release_connection`) and stays free while the request
-    # waits for a thread to run its endpoint: held across that wait, a burst of requests (200
-    # users) holds every pooled connection while the threads that would release them wait for
-    # one, and the process stalls for the pool's 30 s timeout. The request still commits once
-    # at its end.
+    # The request commits once at its end; see `_release_connection` for why it may keep its
+    # connection while it waits for a thread to run its endpoint.
     return user
 
 
@@ -123,7 +128,7 @@ def get_signed_in_user(
     return _user_from_claims(session, request.app.state.session_factory, claims)
 
 
-def get_user_agent(request: Request) -> str | None:
+async def get_user_agent(request: Request) -> str | None:
     """The browser's User-Agent header, recorded with a new sign-in session."""
     return request.headers.get("user-agent")
 

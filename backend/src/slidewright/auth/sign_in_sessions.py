@@ -82,15 +82,19 @@ def check(claims: TokenClaims, row: SignInSession | None) -> SignInSession | Non
     return row
 
 
+def activity_due(row: SignInSession | None) -> bool:
+    """Whether `record_activity` would write: the session was last noted as seen more than
+    `LAST_SEEN_RESOLUTION` ago (most requests: no)."""
+    return row is not None and utcnow() - row.last_seen_at >= LAST_SEEN_RESOLUTION
+
+
 def record_activity(session_factory: sessionmaker[Session], row: SignInSession | None) -> None:
     """Notes that the session was seen now, at most every `LAST_SEEN_RESOLUTION`, in a
     transaction of its own: the request's may last a minute (an AI call, an export) and on
     SQLite would hold the database's write lock all that time."""
-    if row is None:
+    if row is None or not activity_due(row):
         return
     now = utcnow()
-    if now - row.last_seen_at < LAST_SEEN_RESOLUTION:
-        return
     repository.touch(
         session_factory, session_id=row.id, now=now, older_than=now - LAST_SEEN_RESOLUTION
     )

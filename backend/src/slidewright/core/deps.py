@@ -11,16 +11,21 @@ from slidewright.core.config import Settings
 from slidewright.core.db import get_session
 from slidewright.core.ratelimit import RateLimiter
 
+# Dependencies that only read the request or the app are `async`: FastAPI runs a plain `def`
+# dependency in a worker thread, and under load every such trip waits for a thread and for the
+# GIL. What talks to the database does so in a worker thread (the user is a `def`; the
+# session's commit runs in one, see `get_session`).
 
-def get_settings(request: Request) -> Settings:
+
+async def get_settings(request: Request) -> Settings:
     return request.app.state.settings
 
 
-def get_rate_limiter(request: Request) -> RateLimiter:
+async def get_rate_limiter(request: Request) -> RateLimiter:
     return request.app.state.rate_limiter
 
 
-def client_ip(request: Request) -> str:
+async def client_ip(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 

@@ -17,6 +17,7 @@ from typing import Any, cast
 from sqlalchemy.orm import Session
 
 from slidewright.core.errors import AppError
+from slidewright.export import cache as export_cache
 from slidewright.export.errors import (
     ExportFailedError,
     NoTemplateToExportError,
@@ -232,22 +233,39 @@ def fill_slides(
 
 
 def export_project(session: Session, services: Services, user: User, project: Project) -> bytes:
+    """The project's .pptx: the file kept from the last export when nothing it shows changed
+    since (see `cache`), else built now and kept."""
     template = _template(session, user, project)
     plan = _plan(session, services, user, project, template)
     if not plan.spec.slides:
         raise NothingToExportError()
-    return _fill(services, template, plan.spec).pptx
+    digest = export_cache.deck_digest(template, plan.spec)
+    kept = export_cache.read(services.blobs, project, digest)
+    if kept is not None:
+        return kept
+    data = build_deck(services, template, plan.spec)
+    export_cache.store(services.blobs, project, digest, data)
+    return data
+
+
+def build_deck(services: Services, template: PptxFile, spec: DeckSpec) -> bytes:
+    """The exported file, built: the work a kept file saves (tests count its calls)."""
+    return _fill(services, template, spec).pptx
 
 
 def preflight(
     session: Session, services: Services, user: User, project: Project
 ) -> PreflightReport:
     """What the export will lack, slide by slide (it runs the real fill to measure text and
-    check the slides it builds for accessibility)."""
+    check the slides it builds for accessibility). The file that fill builds is the export's:
+    it is kept (see `cache`), so the export the UI asks for right after is not built again."""
     template = _template(session, user, project)
     plan = _plan(session, services, user, project, template)
     if plan.spec.slides:
-        for warning in _fill(services, template, plan.spec).warnings:
+        filled = _fill(services, template, plan.spec)
+        digest = export_cache.deck_digest(template, plan.spec)
+        export_cache.store(services.blobs, project, digest, filled.pptx)
+        for warning in filled.warnings:
             index = plan.origin[warning.slide_index - 1]
             kind = _issue_kind(warning.code)
             plan.issues[index].append(

@@ -17,6 +17,8 @@ import copy
 import hashlib
 import io
 import logging
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,7 +63,7 @@ from slidewright.pptx_engine.fill_table import fill_table, table_of
 from slidewright.pptx_engine.fill_text import TextContext, clear_body, fill_body, text_body_of
 from slidewright.pptx_engine.fit import apply_fit, grow_to_fit, measure_fit
 from slidewright.pptx_engine.locks import FURNITURE_PLACEHOLDERS
-from slidewright.pptx_engine.model import ParsedSlide, TemplateElement
+from slidewright.pptx_engine.model import ParsedDeck, ParsedSlide, TemplateElement
 from slidewright.pptx_engine.ooxml import (
     ALTERNATE_CONTENT,
     SHAPE_TAGS,
@@ -118,11 +120,37 @@ def fill_deck(template: bytes, spec: DeckSpec) -> FillResult:
     """
     presentation = open_presentation(template)
     try:
-        return _DeckWriter(presentation, spec).write()
+        return _DeckWriter(presentation, spec, _read_template(template, presentation)).write()
     except PptxEngineError:
         raise
     except Exception as exc:
         raise ExportError(f"The deck could not be built: {one_line(exc)}") from exc
+
+
+# What the reader found in a template, by the sha256 of its bytes: the same few templates are
+# filled over and over (every export, every slide preview), and reading one again took an
+# eighth of a fill. ParsedDeck is frozen plain data, so a cached one cannot be changed by the
+# fill that uses it.
+_READ_CACHE_SIZE = 16
+_read_cache: OrderedDict[bytes, ParsedDeck] = OrderedDict()
+_read_cache_lock = threading.Lock()
+
+
+def _read_template(template: Any, presentation: PresentationObject) -> ParsedDeck:
+    if not isinstance(template, bytes):  # a path: read it as it is now
+        return _DeckReader(presentation).read()
+    key = hashlib.sha256(template).digest()
+    with _read_cache_lock:
+        parsed = _read_cache.get(key)
+        if parsed is not None:
+            _read_cache.move_to_end(key)
+            return parsed
+    parsed = _DeckReader(presentation).read()
+    with _read_cache_lock:
+        _read_cache[key] = parsed
+        while len(_read_cache) > _READ_CACHE_SIZE:
+            _read_cache.popitem(last=False)
+    return parsed
 
 
 @dataclass
@@ -141,13 +169,16 @@ class _SlideJob:
 
 
 class _DeckWriter:
-    def __init__(self, presentation: PresentationObject, spec: DeckSpec) -> None:
+    def __init__(
+        self, presentation: PresentationObject, spec: DeckSpec, parsed: ParsedDeck
+    ) -> None:
         self._presentation = presentation
         self._spec = spec
         self._prs_part = presentation.part
         self._package = presentation.part.package
-        # Read before writing: names, paths and geometry exactly as the upload reported them.
-        self._parsed = _DeckReader(presentation).read()
+        # Read before writing (`parsed`): names, paths and geometry exactly as the upload
+        # reported them.
+        self._parsed = parsed
         sld_id_lst = self._prs_part._element.get_or_add_sldIdLst()
         self._originals = [
             (sld_id, self._prs_part.related_part(sld_id.get(qn("r:id"))))
