@@ -496,6 +496,9 @@ def _one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
     return lines[0]
 
 
+KEPT_EXPORT = f"previews/u1/p1/export/{'a' * 64}.pptx"
+
+
 @pytest.fixture
 def archive(site: Callable[[str], Path], tmp_path: Path) -> Path:
     """A backup of a small SQLite + files deployment, made with the command."""
@@ -505,6 +508,7 @@ def archive(site: Callable[[str], Path], tmp_path: Path) -> Path:
     store = build_blob_store((data_dir / "blobs").as_uri())
     store.put("images/u1/i1/original.png", picture())
     store.put("templates/u1/t1/original.pptx", simple_deck(1))
+    store.put(KEPT_EXPORT, simple_deck(1))  # rebuilt on demand: not backed up
     (data_dir / "secret_key").write_text("k" * 64)
     path = tmp_path / "site.tar"
     assert main(["backup", str(path)]) == 0
@@ -522,6 +526,8 @@ def test_the_command_restores_into_an_empty_site_and_refuses_a_full_one(
     )
     assert (target / "secret_key").read_text() == "k" * 64
     assert "restored the backup" in capsys.readouterr().out
+    restored = set(build_blob_store((target / "blobs").as_uri()).list(""))
+    assert "templates/u1/t1/original.pptx" in restored and KEPT_EXPORT not in restored
 
     blobs = build_blob_store((target / "blobs").as_uri())
     blobs.put("images/u9/new/original.png", b"later")

@@ -113,10 +113,15 @@ def get_current_user(
 ) -> User:
     factory = request.app.state.session_factory
     user, may_write = bearer_user(session, factory, settings, _raw_token(credentials))
-    if not may_write and not _is_read(request):
-        raise ApiTokenReadOnlyError()
-    # The request commits once at its end; see `_release_connection` for why it may keep its
-    # connection while it waits for a thread to run its endpoint.
+    if not _is_read(request):
+        if not may_write:
+            raise ApiTokenReadOnlyError()
+        # A change may first do slow work that needs no database (a PPTX parsed, a Keynote
+        # file converted, a model asked): its connection goes back to the pool meanwhile, and
+        # no idle transaction holds locks a migration would queue behind.
+        _release_connection(session)
+    # A read keeps its connection to the end of the request (one commit there): see
+    # `_release_connection` for why that is safe.
     return user
 
 

@@ -30,6 +30,7 @@ from slidewright.backup.manifest import (
 )
 from slidewright.backup.progress import Say, quiet
 from slidewright.core.config import Settings
+from slidewright.export import cache as export_cache
 from slidewright.storage import BlobNotFound, BlobStoreError, InvalidBlobKey, validate_key
 
 PROGRESS_EVERY = 1000  # blobs
@@ -107,6 +108,8 @@ def _add_blobs(tar: tarfile.TarFile, source: Deployment, say: Say) -> tuple[list
     skipped: list[str] = []
     try:
         for key in source.store.iter_keys():
+            if export_cache.is_cache_key(key):
+                continue  # a kept export: rebuilt from the project when asked for
             try:
                 validate_key(key)
             except InvalidBlobKey:

@@ -101,6 +101,12 @@ def _folder(project: Project) -> str:
     return f"previews/{project.owner_id}/{project.id}/{_FOLDER}"
 
 
+def is_cache_key(key: str) -> bool:
+    """Whether a blob key is a kept export (rebuilt on demand: backups leave it out)."""
+    parts = key.split("/")
+    return len(parts) == 5 and parts[0] == "previews" and parts[3] == _FOLDER
+
+
 def cache_key(project: Project, digest: str) -> str:
     return make_key("previews", project.owner_id, project.id, f"{_FOLDER}/{digest}.pptx")
 
