@@ -281,6 +281,17 @@ def test_with_a_small_window_an_answer_is_given_the_tokens_its_task_needs(
     one, whole = (request.body["max_tokens"] for request in fake.chat_requests())
     assert 96 <= one < 400
     assert one < whole <= 600
+    # The repair of an unusable answer is held to the same size, not given the whole room.
+    fake.reset()
+    fake.enqueue(Scripted(content="I cannot answer in JSON."))
+    again = client.post(
+        f"/api/projects/{deck.id}/slides/{index}/suggest-slide-element-value",
+        json={"elementName": title, "instruction": "rewrite"},
+        headers=alice.headers,
+    )
+    assert again.status_code == 200, again.text
+    first, repair = (request.body["max_tokens"] for request in fake.chat_requests())
+    assert first == one and repair <= first
 
 
 def test_a_request_that_cannot_fit_is_a_typed_error(

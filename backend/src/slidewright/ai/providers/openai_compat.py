@@ -463,9 +463,11 @@ class OpenAICompatProvider:
             if max_tokens is not None:  # a window to respect: the repair must fit it too
                 used = prompt_budget.messages_tokens(repair)
                 room = self.profile().context_tokens - used - prompt_budget.SAFETY
-                if room < prompt_budget.MIN_OUTPUT:
+                if room < min(max_tokens, prompt_budget.MIN_OUTPUT):
                     break  # no room to ask again: complete the answer instead
-                max_tokens = room
+                # No longer than the first answer was allowed: a repair given the whole room
+                # let a small model write whitespace until the deadline.
+                max_tokens = min(max_tokens, room)
             messages = repair
         if task.TASK not in _OFFLINE_TASKS:
             raise AiBadResponseError(attempts=MAX_ATTEMPTS)
