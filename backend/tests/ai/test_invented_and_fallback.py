@@ -160,3 +160,33 @@ def test_the_estimate_counts_chinese_characters_as_at_least_one_token_each() -> 
     assert prompt_budget.estimate_tokens("a" * 350) == 101
     assert prompt_budget.output_tokens(2048) == 682
     assert prompt_budget.output_tokens(128_000) == prompt_budget.MAX_OUTPUT
+
+
+def test_an_empty_description_is_completed_offline_and_named() -> None:
+    from slidewright.ai.tasks import (
+        DeckSlide,
+        SlideDescriptionOut,
+        SlideDescriptions,
+        SlideDescriptionsInput,
+    )
+
+    task = SlideDescriptionsInput(
+        project=ProjectInfo(), deck=[DeckSlide(index=0), DeckSlide(index=1)], targets=[0, 1]
+    )
+    offline = SlideDescriptions(
+        descriptions=[
+            SlideDescriptionOut(
+                slide_index=i, description=f"Offline {i}", reason_for_recommendation="r"
+            )
+            for i in (0, 1)
+        ]
+    )
+    data = {
+        "descriptions": [
+            {"slideIndex": 0, "description": "Model text", "reasonForRecommendation": "r"},
+            {"slideIndex": 1, "description": "  ", "reasonForRecommendation": "r"},
+        ]
+    }
+    merged, fields = fallback.merge(task, data, offline)
+    assert [d.description for d in merged.descriptions] == ["Model text", "Offline 1"]
+    assert fields == ["descriptions/1"]

@@ -444,6 +444,11 @@ class SlideDescriptionsInput(TaskInput):
             issues.append(f"describe every requested slide; missing slideIndex {missing}")
         if extra:
             issues.append(f"only describe the requested slides; not {extra}")
+        for index, item in enumerate(output.descriptions):
+            # Empty (written so, or every line of it left out as unsupported): not a
+            # description; the offline assistant's stands in, named.
+            if not item.description.strip():
+                issues.append(f"descriptions[{index}]: description must not be empty")
         return issues
 
     def answer_tokens(self) -> int | None:
