@@ -575,6 +575,9 @@ class TemplateDescriptionInput(TaskInput):
     filename: str
     slides: list[TemplateSlideBrief]
 
+    def problems(self, output: Any) -> list[str]:
+        return [] if output.description.strip() else ["description: must not be empty"]
+
     def answer_tokens(self) -> int | None:
         return round((150 + _REASON_TOKENS) * _cjk(self.lang))  # a paragraph
 
@@ -596,7 +599,11 @@ class TemplateSlidesInput(TaskInput):
         got = {item.slide_number for item in output.slides}
         if wanted - got:
             return [f"describe every slide; missing slideNumber {sorted(wanted - got)}"]
-        return []
+        return [
+            f"slides[{index}]: description must not be empty"
+            for index, item in enumerate(output.slides)
+            if not item.description.strip()
+        ]
 
     def answer_tokens(self) -> int | None:
         return round(len(self.slides) * 70 * _cjk(self.lang)) + 20
