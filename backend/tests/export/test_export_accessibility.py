@@ -16,7 +16,7 @@ from slidewright.core.db import unit_of_work
 from slidewright.pptx_engine.accessibility import accessibility_problems
 from slidewright.templates.builtins import install_builtins
 from tests.export.test_export_api import _project, _slide_of
-from tests.helpers import SignedIn, signup
+from tests.helpers import SignedIn
 from tests.pptx_engine.accessibility_checks import c_nv_pr, deck_gaps, decorative, is_picture
 from tests.pptx_engine.fill_builders import open_deck
 
@@ -24,11 +24,6 @@ DESCRIPTION = "Engineers around a whiteboard at the pilot workshop"
 TABLE = {"rows": [["Region", "2025"], ["North", "12"], ["South", "9"]]}
 CHART = {"categories": ["Q1", "Q2"], "series": [{"name": "Sales", "values": [1, 2]}]}
 CHART_ALT = "Column chart: Sales (Q1, Q2)"
-
-
-@pytest.fixture
-def alice(client: TestClient) -> SignedIn:
-    return signup(client, "alice@example.com", name="Alice")
 
 
 @pytest.fixture

@@ -15,29 +15,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pptx import Presentation
 
-from slidewright.core.db import unit_of_work
 from slidewright.core.uploads import guard_ooxml
-from slidewright.templates.builtins import install_builtins
 from tests.helpers import SignedIn, signup
 from tests.projects.test_projects_api import _image
 from tests.templates.decks import rich_deck
 from tests.templates.test_templates_api import upload
-
-
-@pytest.fixture
-def alice(client: TestClient) -> SignedIn:
-    return signup(client, "alice@example.com", name="Alice")
-
-
-@pytest.fixture
-def builtin(app: FastAPI, client: TestClient, alice: SignedIn) -> dict:
-    with unit_of_work(app.state.session_factory) as session:
-        install_builtins(session, app.state.services)
-    app.state.services.jobs.wait_idle()
-    first = next(
-        t for t in client.get("/api/pptx-files", headers=alice.headers).json() if t["builtin"]
-    )
-    return client.get(f"/api/pptx-files/{first['_id']}", headers=alice.headers).json()
 
 
 def _slide_of(template: dict, names: set[str]) -> int:

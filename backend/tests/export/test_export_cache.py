@@ -13,7 +13,6 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pptx import Presentation
 
-from slidewright.core.db import unit_of_work
 from slidewright.export import cache as export_cache
 from slidewright.export import service as export_service
 from slidewright.pptx_engine.deck_spec import (
@@ -26,27 +25,10 @@ from slidewright.pptx_engine.deck_spec import (
     TextValue,
 )
 from slidewright.storage.blobstore import BlobStoreFull
-from slidewright.templates.builtins import install_builtins
 from slidewright.templates.models import PptxFile
 from tests.export.test_export_api import _project, _slide_of, _texts
 from tests.helpers import SignedIn, signup
 from tests.projects.test_projects_api import _image
-
-
-@pytest.fixture
-def alice(client: TestClient) -> SignedIn:
-    return signup(client, "alice@example.com", name="Alice")
-
-
-@pytest.fixture
-def builtin(app: FastAPI, client: TestClient, alice: SignedIn) -> dict:
-    """The first built-in template, as the API reads it."""
-    with unit_of_work(app.state.session_factory) as session:
-        install_builtins(session, app.state.services)
-    app.state.services.jobs.wait_idle()
-    listed = client.get("/api/pptx-files", headers=alice.headers).json()
-    first = next(template for template in listed if template["builtin"])
-    return client.get(f"/api/pptx-files/{first['_id']}", headers=alice.headers).json()
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ What is left out is then missing, and missing fields are completed by the offlin
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import json_repair
@@ -36,11 +37,11 @@ def extract_json(text: str) -> Any:
     raise ValueError("the answer contains no JSON object")
 
 
-def _unclosed(text: str, start: int) -> bool:
-    """Whether the object opening at `start` is still open at the end of the text."""
-    depth = 0
+def _structure(text: str) -> Iterator[tuple[int, str]]:
+    """The characters of `text` that give it its shape (brackets and commas), with their
+    index; what is inside a JSON string ("a, b", an escaped quote) is skipped."""
     in_string = escaped = False
-    for char in text[start:]:
+    for index, char in enumerate(text):
         if in_string:
             if escaped:
                 escaped = False
@@ -50,7 +51,15 @@ def _unclosed(text: str, start: int) -> bool:
                 in_string = False
         elif char == '"':
             in_string = True
-        elif char in "{[":
+        elif char in "{[]},":
+            yield index, char
+
+
+def _unclosed(text: str, start: int) -> bool:
+    """Whether the object opening at `start` is still open at the end of the text."""
+    depth = 0
+    for _, char in _structure(text[start:]):
+        if char in "{[":
             depth += 1
         elif char in "}]":
             depth -= 1
@@ -78,26 +87,16 @@ def complete_prefix(text: str) -> str:
     the repair."""
     last_end = 0
     open_brackets: list[str] = []
-    in_string = escaped = False
-    for index, char in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "{[":
+    for index, char in _structure(text):
+        if char in "{[":
             open_brackets.append(char)
         elif char in "}]":
             if open_brackets:
                 open_brackets.pop()
             if _is_part(open_brackets):  # a member's value or a listed item, closed
                 last_end = index + 1
-        elif char == "," and _is_part(open_brackets):
-            last_end = index  # everything before this comma is complete
+        elif _is_part(open_brackets):  # a comma: everything before it is complete
+            last_end = index
     return text[:last_end]
 
 

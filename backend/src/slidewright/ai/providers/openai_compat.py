@@ -29,7 +29,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NoReturn, TypeVar
 
 import openai
 from pydantic import ValidationError
@@ -688,7 +688,7 @@ class OpenAICompatProvider:
                 else AiProviderUnavailableError(reason="server error")
             )
             if not parts:
-                self._failed(typed)
+                self._failed(typed, margin=STREAM_STOP_SECONDS)
             log.warning("ai stream broke after %d parts: %s", len(parts), type(exc).__name__)
             cut = True
         finally:
@@ -700,14 +700,15 @@ class OpenAICompatProvider:
             self._failed(AiTimeoutError(seconds=round(self.deadline_seconds)))
         return _Reply("".join(parts), cut, usage)
 
-    def _failed(self, error: AppError) -> None:
-        """Counts `error` in the model's health and raises it; a timeout with the action's
-        time spent is the action's `ai_timeout`."""
+    def _failed(self, error: AppError, margin: float = MIN_REQUEST_SECONDS) -> NoReturn:
+        """Counts `error` in the model's health and raises it; a request that timed out with
+        less than `margin` seconds left in the action is the action's `ai_timeout`."""
         self.health.failure(error.code, str(error.details.get("reason") or ""))
-        if error.code in ("ai_unavailable", "ai_timeout") and (
-            deadline.remaining() <= STREAM_STOP_SECONDS
-        ):
-            deadline.check(float("inf"))
+        timed_out = isinstance(error, AiProviderUnavailableError) and (
+            error.details.get("reason") == "timeout"
+        )
+        if timed_out and deadline.remaining() <= margin:
+            deadline.check(float("inf"))  # the action's time is up: say so
         raise error
 
     def _send(self, request: Any) -> Any:
@@ -719,14 +720,7 @@ class OpenAICompatProvider:
             self.health.failure(refused.error.code, refused.message[:200])
             raise
         except AppError as exc:
-            self.health.failure(exc.code, str(exc.details.get("reason") or ""))
-            if (
-                isinstance(exc, AiProviderUnavailableError)
-                and exc.details.get("reason") == ("timeout")
-                and deadline.remaining() <= MIN_REQUEST_SECONDS
-            ):
-                deadline.check(float("inf"))  # the action's time is up: say so
-            raise
+            self._failed(exc)
 
     @staticmethod
     def _call(request: Any, *, refusals: bool = False) -> Any:
