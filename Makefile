@@ -43,7 +43,8 @@ lint: deps ## ruff, mypy, eslint, tsc
 	$(FRONTEND) npm run lint --silent && npm run typecheck --silent
 
 # The SQLite run is the whole suite on two workers. The PostgreSQL run repeats every test that
-# touches the database (the PPTX engine and built-in template tests never do).
+# touches the database (the PPTX engine and built-in template tests never do), on two workers
+# too, each in a database of its own.
 test-backend: deps
 	@date '+==> %T backend job: SQLite run'
 	@$(MAKE) --no-print-directory test-backend-sqlite
@@ -57,7 +58,7 @@ test-backend-sqlite: deps
 test-backend-postgres: deps
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 	  echo "==> pytest again on PostgreSQL ($(PG_TEST_URL))"; \
-	  $(BACKEND) SLIDEWRIGHT_TEST_DATABASE_URL=$(PG_TEST_URL) uv run pytest -m "not slow and not distributed" \
+	  $(BACKEND) SLIDEWRIGHT_TEST_DATABASE_URL=$(PG_TEST_URL) uv run pytest -n 2 -m "not slow and not distributed" \
 	    --ignore=tests/pptx_engine --ignore=tests/builtin; \
 	else echo "==> PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"; fi
 
@@ -79,9 +80,13 @@ e2e: build ## Playwright end-to-end tests on the built app (system Chromium)
 # jobs): each spends much of its time waiting (LibreOffice, the browser, the servers), so the
 # wall time is close to the longer of the two. A third job (the PostgreSQL run apart) would
 # shorten the wall time only where there are cores to spare: on two, it slows the browser's
-# timed steps instead. --output-sync keeps each job's output together in the log.
+# timed steps instead. --output-sync keeps each job's output together in the log. The real
+# model comes last, alone: its deadlines are real seconds, and beside the two jobs a small
+# model on one core could not answer an action within its deadline.
 test: lint test-client ## every check (CI runs this)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-backend test-browser
+	@date '+==> %T real model'
+	@$(MAKE) --no-print-directory test-real-model
 	@echo "==> all checks passed"
 
 test-browser:
@@ -104,8 +109,6 @@ test-distributed: deps ## the scaled-out deployment, started for real (PostgreSQ
 # Every AI action of the spec, en and zh-CN, against Gemma 3 270M on llama.cpp's own server
 # (tools/llama-server), one model thread beside the other jobs: the first run on a machine
 # compiles llama-cpp-python (about 8 minutes on two cores), later runs take uv's cached wheel.
-# Not yet in `make test`: its check of invented numbers still flags figures the model took
-# from the template's own facts (slide counts), which the test does not count as inputs.
 test-real-model: deps ## the assistant against a real small model (llama.cpp + Gemma 3 270M)
 	@echo "==> the assistant against Gemma 3 270M on llama.cpp (tools/llama-server)"
 	tools/llama-server/install.sh --quiet

@@ -1,8 +1,9 @@
 """Shared fixtures: an app on a real database (SQLite, or PostgreSQL when configured).
 
 Set SLIDEWRIGHT_TEST_DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/test) to run the
-same suite on PostgreSQL; `make test` does it when a server answers there. The schema is built
-by the real migrations once per run, and every table is emptied after each test.
+same suite on PostgreSQL; `make test` does it when a server answers there (each xdist worker in a
+database of its own, created beside the configured one). The schema is built by the real
+migrations once per run, and every table is emptied after each test.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, make_url, text
+from sqlalchemy.exc import ProgrammingError
 
 from slidewright import migrate
 from slidewright.core.config import Settings
@@ -33,10 +35,34 @@ def _reset_postgres_schema(url: str) -> None:
     engine.dispose()
 
 
+def _worker_database(url: str) -> str:
+    """The database of this pytest-xdist worker (`test_gw0`, ...), created when missing: the
+    workers of a parallel run each empty their own tables after every test. Without xdist, the
+    configured database itself."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    server = make_url(url)
+    name = f"{server.database}_{worker}"
+    admin = make_engine(server.set(database="postgres").render_as_string(hide_password=False))
+    with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        exists = connection.execute(
+            text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
+        ).first()
+        if not exists:
+            try:
+                connection.execute(text(f'CREATE DATABASE "{name}"'))
+            except ProgrammingError as exc:  # another run, started together, made it first
+                if "already exists" not in str(exc):
+                    raise
+    admin.dispose()
+    return server.set(database=name).render_as_string(hide_password=False)
+
+
 @pytest.fixture(scope="session")
 def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     if TEST_DATABASE_URL:
-        url = normalize_url(TEST_DATABASE_URL)
+        url = _worker_database(normalize_url(TEST_DATABASE_URL))
         _reset_postgres_schema(url)
     else:
         url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"

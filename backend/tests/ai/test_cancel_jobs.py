@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from typing import Any
 
+import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -55,16 +57,35 @@ def _start(client: TestClient, who: SignedIn, file_id: str) -> str:
     return str(started.json()["_id"])
 
 
+def _cancel_during_the_first_batch(
+    client: TestClient,
+    who: SignedIn,
+    job_id: str,
+    fake: FakeOpenAI,
+    answer: threading.Event,
+    timeout: float = 20,
+) -> httpx.Response:
+    """Cancels the job while the model holds its answer to the first batch (`answer`, the
+    `hold` of that batch's scripted answer), then lets the answer go: the cancel is in before
+    the job's next check however slow the machine (a timed delay raced a slow cancel request,
+    which then landed in the second batch or after the end)."""
+    try:
+        _wait_for(lambda: len(_describing(fake)) == 1, timeout)  # the first batch is asked
+        return client.post(f"/api/jobs/{job_id}/cancel", headers=who.headers)
+    finally:
+        answer.set()
+
+
 def test_cancel_stops_between_batches_keeps_what_finished_and_a_rerun_resumes(
     app: FastAPI, client: TestClient, alice: SignedIn, fake: FakeOpenAI
 ) -> None:
     upload = _upload(app, client, alice, 14)  # 3 batches of at most 6 slides
     fake.reset()
-    fake.enqueue(*(Scripted(delay=0.8) for _ in range(8)))  # a slow model
+    answer = threading.Event()
+    fake.enqueue(Scripted(hold=answer))  # a slow model: the first batch waits for the cancel
     job_id = _start(client, alice, upload["_id"])
-    _wait_for(lambda: len(_describing(fake)) == 1)  # the first batch is being described
 
-    cancel = client.post(f"/api/jobs/{job_id}/cancel", headers=alice.headers)
+    cancel = _cancel_during_the_first_batch(client, alice, job_id, fake, answer)
     assert cancel.status_code == 200, cancel.text
     assert cancel.json()["cancelRequestedAt"] is not None
     assert cancel.json()["status"] == "running"  # it stops at its next check
@@ -102,10 +123,11 @@ def test_a_rerun_after_accepting_the_partial_result_describes_only_the_rest(
 ) -> None:
     upload = _upload(app, client, alice, 8)
     fake.reset()
-    fake.enqueue(*(Scripted(delay=0.8) for _ in range(4)))
+    answer = threading.Event()
+    fake.enqueue(Scripted(hold=answer))
     job_id = _start(client, alice, upload["_id"])
-    _wait_for(lambda: len(_describing(fake)) == 1)
-    assert client.post(f"/api/jobs/{job_id}/cancel", headers=alice.headers).status_code == 200
+    cancel = _cancel_during_the_first_batch(client, alice, job_id, fake, answer)
+    assert cancel.status_code == 200, cancel.text
     app.state.services.jobs.wait_idle()
     found = client.get(f"/api/jobs/{job_id}", headers=alice.headers).json()["result"]
     accepted = client.post(

@@ -3,6 +3,7 @@ request is in the database, not in the API process's memory."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from fastapi.testclient import TestClient
 from slidewright.ai.fake_server import FakeOpenAI, Scripted
 from slidewright.core.config import Settings
 from slidewright.jobs.runner import JobRunner
-from tests.ai.test_cancel_jobs import _describing, _start, _upload, _wait_for
+from tests.ai.test_cancel_jobs import _cancel_during_the_first_batch, _describing, _start, _upload
 from tests.helpers import SignedIn
 from tests.spawn import Fleet, clean_env
 
@@ -70,10 +71,10 @@ def test_cancel_reaches_a_job_on_a_separate_worker_process(
     upload = _upload(app, client, alice, 14)  # thumbnails drawn in this process, before
     fleet: Fleet = request.getfixturevalue("worker")
     fake.reset()
-    fake.enqueue(*(Scripted(delay=1.0) for _ in range(8)))
+    answer = threading.Event()
+    fake.enqueue(Scripted(hold=answer))  # the worker's first batch waits for the cancel
     job_id = _start(client, alice, upload["_id"])
-    _wait_for(lambda: len(_describing(fake)) == 1, timeout=60)  # the worker is describing
-    cancel = client.post(f"/api/jobs/{job_id}/cancel", headers=alice.headers)
+    cancel = _cancel_during_the_first_batch(client, alice, job_id, fake, answer, timeout=60)
     assert cancel.status_code == 200, cancel.text
 
     deadline = time.monotonic() + 30

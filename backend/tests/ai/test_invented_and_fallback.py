@@ -65,6 +65,27 @@ def test_scrub_drops_lines_and_empties_a_made_up_value_and_keeps_a_tables_shape(
     assert emptied == ["Key figure"]
 
 
+def test_an_elements_capacity_is_no_fact_a_slide_may_state() -> None:
+    """The model is told how much fits ("maxCharsCjk": 665); a slide that says 665 because of
+    it invents the figure. A chart's series (data, not a count) still counts."""
+    known = invented.known_from(
+        {
+            "description": "Revenue 2025: 4.2 million",
+            "elements": [
+                {"name": "Body", "maxChars": 665, "maxCharsCjk": 332, "maxItems": 13},
+                {"name": "Chart", "series": 2, "categories": 4, "rows": 14},
+                {"name": "Data", "series": [{"name": "Sales", "values": [31, 58]}]},
+            ],
+            "slideNumber": 7,
+        }
+    )
+    assert invented.unknown_facts("Our box holds 665 characters in 13 lines", known) == [
+        "665",
+        "13",
+    ]
+    assert invented.unknown_facts("Revenue 4.2 million, sales 31 then 58 (slide 7)", known) == []
+
+
 def _outline_task() -> OutlineInput:
     return OutlineInput(
         project=ProjectInfo(title="Q3", description="Review"),

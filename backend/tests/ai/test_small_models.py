@@ -330,7 +330,8 @@ def test_an_outline_comes_back_whatever_the_server_supports(
 ) -> None:
     """llama.cpp's Python server answers 500 to `json_schema`: the probe steps down to its own
     field. A server with no structured output at all still gets an answer, completed by the
-    offline assistant where its text was unusable."""
+    offline assistant where its text was unusable. A slide the model gave no template slide
+    gets the offline assistant's choice, named (it could be neither filled nor exported)."""
     deck = create_project(client, alice, builtins["jade"])
     add_material(app, alice, REVIEW_EN, project_id=deck.id)
     kind = ServerKind(kind.routes, kind.modes, kind.refuses, kind.loose_answer, _outline_answer)
@@ -343,7 +344,11 @@ def test_an_outline_comes_back_whatever_the_server_supports(
         body = response.json()
         if kind.modes:
             assert body["provider"] == "openai_compat"
-            assert body["slides"][0]["contentDescription"] == "Revenue growth by region"
+            first = body["slides"][0]
+            assert first["contentDescription"] == "Revenue growth by region"
+            assert isinstance(first["pptxSlideNumber"], int)
+            assert first["aiSuggestionReasonForPptxSlideNumber"]
+            assert body["fallbackFields"] == ["slides/0/pptxSlideNumber"]
         else:
             assert body["provider"] == "offline" and body["fallbackFields"] == ["*"]
             assert body["slides"]

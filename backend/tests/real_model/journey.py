@@ -129,9 +129,25 @@ def _deck_bytes(slides: tuple[tuple[str, str], ...]) -> bytes:
 
 
 def _template_text(recorder: Recorder, template_id: str) -> list[dict[str, Any]]:
+    """What the model is told of a template, an input of the actions that show it: its name,
+    description, slide numbers and the slides' text and descriptions (in the reader's language,
+    as the app gives them)."""
     detail = recorder.request("GET", f"/api/pptx-files/{template_id}").json()
-    recorder.read(_strings(detail["parsedSlides"]))
-    return list(detail["parsedSlides"])
+    slides = detail["parsedSlides"]
+    recorder.read([detail["filename"], detail["description"], *_strings(slides)])
+    recorder.read([str(slide["slideNumber"]) for slide in slides])
+    return list(slides)
+
+
+def _every_template_text(recorder: Recorder) -> None:
+    """The recommendation chooses among every template the user can use, told of each its
+    name, description and its slides' numbers and descriptions (not their sample text)."""
+    for summary in recorder.request("GET", "/api/pptx-files").json():
+        detail = recorder.request("GET", f"/api/pptx-files/{summary['_id']}").json()
+        slides = detail["parsedSlides"]
+        recorder.read([detail["filename"], detail["description"]])
+        recorder.read([str(s["description"]) for s in slides])
+        recorder.read([str(s["slideNumber"]) for s in slides])
 
 
 def _text_element(parsed: list[dict[str, Any]], number: int | None) -> str | None:
@@ -160,6 +176,7 @@ def every_action(recorder: Recorder, lang: str, builtins: dict[str, str]) -> Non
     case = CASES[lang]
     template_id = builtins.get(f"jade@{lang}", builtins["jade"])
     parsed = _template_text(recorder, template_id)
+    _every_template_text(recorder)
     # The talk's minutes are an input of the recommendation itself.
     recorder.read([case.title, case.description, case.material, case.pitch, case.edit, "10"])
     recorder.call(

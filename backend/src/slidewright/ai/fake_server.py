@@ -8,7 +8,8 @@ request, and answers:
 - by default, a schema-valid answer for the task (named by the `json_schema` response format,
   or by the prompt's '# Task: ...' line), built from the JSON data block of the prompt, in the
   language the system prompt asks for, with `usage` token counts (about 4 characters a token);
-- or, when scripted with `enqueue`, a given status and body, raw text content, or a delay.
+- or, when scripted with `enqueue`, a given status and body, raw text content, a delay, or a
+  hold (the answer waits until the test sets an event: a request kept in flight on cue).
 """
 
 from __future__ import annotations
@@ -28,12 +29,15 @@ from typing import Any
 
 _TASK = re.compile(r"^# Task: ([a-z_]+)", re.MULTILINE)
 _DATA = re.compile(r"```json\n(.*?)\n```", re.DOTALL)
+HOLD_TIMEOUT_S = 60.0  # a held answer goes out anyway after this (a test that never released it)
 
 
 @dataclass
 class Scripted:
     """One scripted answer: an HTTP error (`status` >= 400), raw `content` for the assistant
-    message, or a `delay` (seconds) before the default answer."""
+    message, or a `delay` (seconds) before the default answer. `hold`: the answer waits until
+    the test sets this event (at most `HOLD_TIMEOUT_S`), so the app's request is in flight for
+    exactly as long as the test needs, however slow the machine."""
 
     status: int = 200
     content: str | None = None
@@ -42,6 +46,7 @@ class Scripted:
     chunk_delay: float = 0.0  # seconds between the pieces of a streamed answer
     plain: bool = False  # one JSON body even when a stream is asked (a server ignoring it)
     raw_stream: bytes | None = None  # these bytes as the event stream (a broken server)
+    hold: threading.Event | None = None
 
 
 @dataclass
@@ -261,6 +266,8 @@ class FakeOpenAI:
             # A probe for another server's endpoint (llama.cpp's /tokenize, Ollama's
             # /api/show): not this server's, and no scripted answer is spent on it.
             return 404, {"error": {"message": "not found", "type": "fake"}}
+        if scripted is not None and scripted.hold is not None:
+            scripted.hold.wait(HOLD_TIMEOUT_S)
         if scripted is not None and scripted.delay:
             time.sleep(scripted.delay)
         if scripted is not None and scripted.status >= 400:

@@ -110,8 +110,28 @@ def _bare(word: str) -> str:
     return re.sub(r"['’]s$", "", word)
 
 
+# An element's capacity is how much fits, told to the model so that it writes to size: no
+# figure of the user's. A slide that says "665" because its box holds 665 characters invents it.
+_CAPACITY_KEYS = frozenset(
+    {
+        "maxChars",
+        "maxCharsCjk",
+        "maxItems",
+        "rows",
+        "cols",
+        "maxRows",
+        "maxCols",
+        "categories",
+        "series",
+        "maxCategories",
+        "maxSeries",
+    }
+)
+
+
 def known_from(data: Any) -> Known:
-    """Every string and number in `data` (a task input dumped to plain values)."""
+    """Every string and number in `data` (a task input dumped to plain values), but for the
+    capacities of elements."""
     texts: list[str] = []
     numbers: list[float] = []
     _collect(data, texts, numbers)
@@ -128,6 +148,8 @@ def _collect(value: Any, texts: list[str], numbers: list[float]) -> None:
     elif isinstance(value, dict):
         for key, item in value.items():
             texts.append(str(key))
+            if key in _CAPACITY_KEYS and isinstance(item, int | float):
+                continue  # a chart's "series" list is data; its count is a capacity
             _collect(item, texts, numbers)
     elif isinstance(value, list | tuple):
         for item in value:

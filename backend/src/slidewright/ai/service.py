@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -56,6 +57,7 @@ from slidewright.ai.errors import (
     SlideIndexOutOfRangeError,
 )
 from slidewright.ai.outline_edits import EditError, apply_edits, usable_edits
+from slidewright.ai.providers.offline import outline as offline_outline
 from slidewright.ai.schemas import (
     AiNotice,
     BatchSlideDescriptions,
@@ -640,23 +642,41 @@ def suggest_outline(
     meter(services, user)
     answer = services.ai.outline(task)
     numbers = {brief.slide_number for brief in briefs}
+    kept = [
+        (item, description)
+        for item in answer.slides[:MAX_SLIDES]
+        if (description := sanitize.clean_text(item.content_description, strip_bullets=False))
+    ]
+    if not kept:
+        raise AiBadResponseError(attempts=1)
     slides = []
-    for item in answer.slides[:MAX_SLIDES]:
-        description = sanitize.clean_text(item.content_description, strip_bullets=False)
-        if not description:
-            continue
+    completed: list[str] = []
+    # How often each template slide is used: a slide completed below prefers one used less.
+    used = Counter(item.pptx_slide_number for item, _ in kept if item.pptx_slide_number in numbers)
+    for index, (item, description) in enumerate(kept):
         number = item.pptx_slide_number if item.pptx_slide_number in numbers else None
+        reason = sanitize.clean_text(item.reason, limit=2000) if number else ""
+        if number is None and briefs:
+            # A slide the model gave no template slide (a small model often does) could not be
+            # filled or exported: the offline assistant's choice for it, named as completed.
+            chosen = offline_outline.template_choice_for(
+                description, index, len(kept), briefs, reason_lang, used
+            )
+            if chosen is not None:
+                number, reason = chosen
+                used[number] += 1
+                completed.append(f"slides/{index}/pptxSlideNumber")
         slides.append(
             SuggestedSlide(
                 content_description=description,
                 pptx_slide_number=number,
-                ai_suggestion_reason_for_pptx_slide_number=(
-                    sanitize.clean_text(item.reason, limit=2000) if number else ""
-                ),
+                ai_suggestion_reason_for_pptx_slide_number=reason,
             )
         )
-    if not slides:
-        raise AiBadResponseError(attempts=1)
+    if completed and fallback.WHOLE not in answer.fallback_fields:
+        answer = answer.with_origin(
+            [*answer.fallback_fields, *completed], answer.dropped_facts, answer.unsupported_names
+        )
     notices = []
     requested = max(1, project.num_slides)
     if len(slides) < requested:

@@ -23,6 +23,14 @@ describe('AiAttribution', () => {
     expect(screen.getByText('Completed by the offline assistant: slide 3, slide 1, reason, mystery/7')).toBeInTheDocument();
   });
 
+  it('names the template slide chosen for an outline slide by the slide’s position, in both languages', () => {
+    renderWithProviders(<AiAttribution provider="openai_compat" fallbackFields={['slides/1/pptxSlideNumber']} />);
+    expect(screen.getByText('Completed by the offline assistant: the template slide of slide 2')).toBeInTheDocument();
+    window.localStorage.setItem('lang', 'zh-CN');
+    renderWithProviders(<AiAttribution provider="openai_compat" fallbackFields={['slides/0/pptxSlideNumber']} />);
+    expect(screen.getByText('以下部分由离线助手补全：第 1 张幻灯片所用的模板幻灯片')).toBeInTheDocument();
+  });
+
   it('says the model’s answer could not be used when the offline assistant gave all of it', () => {
     renderWithProviders(<AiAttribution provider="offline" fallbackFields={['*']} />);
     expect(screen.getByText('Suggested by the offline assistant')).toBeInTheDocument();

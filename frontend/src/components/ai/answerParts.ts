@@ -29,7 +29,8 @@ const isField = (name: string): name is Field => Object.hasOwn(FIELD_KEYS, name)
 /**
  * The parts of an answer the offline assistant completed, as the user knows them: an element's
  * own name for `values/<name>`, "slide 3" for a template's `slides/3` (slide numbers) or a
- * deck's `descriptions/2` (0-based positions), the field's words otherwise ("speaker notes").
+ * deck's `descriptions/2` (0-based positions), "the template slide of slide 2" for an outline's
+ * `slides/1/pptxSlideNumber`, the field's words otherwise ("speaker notes").
  * An unknown path is shown as it is rather than dropped.
  */
 export function partsFromOffline(fields: readonly string[], t: TFunction<'common'>): string[] {
@@ -42,6 +43,9 @@ function partName(field: string, t: TFunction<'common'>): string {
   const head = slash < 0 ? field : field.slice(0, slash);
   const item = slash < 0 ? '' : field.slice(slash + 1);
   if (head === 'values' && item && item !== WHOLE_ANSWER) return item;
+  // An outline slide's template slide (0-based position): "slides/1/pptxSlideNumber".
+  const chosen = /^slides\/(\d+)\/pptxSlideNumber$/.exec(field);
+  if (chosen) return t('ai.parts.templateSlideOf', { number: Number(chosen[1]) + 1 });
   if (/^\d+$/.test(item) && head === 'slides') return t('ai.parts.slide', { number: Number(item) });
   if (/^\d+$/.test(item) && head === 'descriptions') return t('ai.parts.slide', { number: Number(item) + 1 });
   return isField(head) ? t(FIELD_KEYS[head]) : field;

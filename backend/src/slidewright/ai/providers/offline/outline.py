@@ -14,6 +14,7 @@ import dataclasses
 import itertools
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from slidewright.ai import documents, matching, phrases, series, words
@@ -479,12 +480,19 @@ def outline_edits(task: OutlineEditsInput) -> OutlineEdits:
 
 
 def template_choice_for(
-    description: str, index: int, total: int, slides: list[TemplateSlideBrief], lang: str
+    description: str,
+    index: int,
+    total: int,
+    slides: list[TemplateSlideBrief],
+    lang: str,
+    used: Mapping[int, int] | None = None,
 ) -> tuple[int, str] | None:
+    """The template slide for one deck slide, and why. `used`: how often each template slide
+    is already used in the deck (a slide used less is preferred)."""
     kind = content_kind(description, index, total)
     if index == total - 1 and total >= 4 and kind == "bullets" and not description.strip():
         kind = "closing"
-    choice = matching.choose(description, kind, slides)
+    choice = matching.choose(description, kind, slides, used)
     if choice is None:
         return None
     return choice.slide_number, matching.reason(choice, kind, lang)
