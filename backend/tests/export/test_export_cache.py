@@ -13,7 +13,6 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pptx import Presentation
 
-from slidewright.core.db import unit_of_work
 from slidewright.export import cache as export_cache
 from slidewright.export import service as export_service
 from slidewright.pptx_engine.deck_spec import (
@@ -25,10 +24,8 @@ from slidewright.pptx_engine.deck_spec import (
     TableValue,
     TextValue,
 )
-from slidewright.projects.models import Project
 from slidewright.storage.blobstore import BlobStoreFull
 from slidewright.templates.models import PptxFile
-from slidewright.users.models import User
 from tests.export.test_export_api import _project, _slide_of, _texts
 from tests.helpers import SignedIn, signup
 from tests.projects.test_projects_api import _image
@@ -93,7 +90,6 @@ def test_an_edited_slide_is_exported_with_its_new_content(
     slides = project["slides"]
     slides[0]["formData"]["Title"] = "After the edit"
     project = _save(client, alice, project, slides=slides)
-    app.state.services.jobs.wait_idle()  # the save's previews job rebuilds the kept file
     after = _export(client, alice, project)
     assert len(builds) == 2
     assert "Before the edit" in _texts(Presentation(io.BytesIO(before)).slides[0])
@@ -102,63 +98,11 @@ def test_an_edited_slide_is_exported_with_its_new_content(
     # Notes and language reach the file too: each change builds it again.
     slides[0]["notes"] = "Other notes"
     project = _save(client, alice, project, slides=slides)
-    app.state.services.jobs.wait_idle()
     notes = Presentation(io.BytesIO(_export(client, alice, project))).slides[0]
     assert notes.notes_slide.notes_text_frame.text == "Other notes"
     project = _save(client, alice, project, lang="zh-CN")
-    app.state.services.jobs.wait_idle()
     _export(client, alice, project)
     assert [spec.lang for spec in builds] == ["en", "en", "en", "zh-CN"]
-
-
-def test_a_save_rebuilds_the_kept_file_in_the_background_so_the_next_export_is_ready(
-    app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict, builds: list[DeckSpec]
-) -> None:
-    """Once a project has been exported, the previews job after a save rebuilds its file (the
-    suite runs jobs at once): the download that follows reads it instead of building."""
-    project = _project(client, alice, builtin, _titled(builtin, "Draft"))
-    _export(client, alice, project)
-    kept = _kept(app, project, alice)
-    slides = project["slides"]
-    slides[0]["formData"]["Title"] = "Final"
-    project = _save(client, alice, project, slides=slides)
-    app.state.services.jobs.wait_idle()
-    assert len(builds) == 2  # built by the job, before anyone asked
-    assert _kept(app, project, alice) != kept
-    after = _export(client, alice, project)
-    assert len(builds) == 2
-    assert "Final" in _texts(Presentation(io.BytesIO(after)).slides[0])
-
-
-def test_a_rebuild_overtaken_by_a_newer_save_keeps_the_newer_file(
-    app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict, builds: list[DeckSpec]
-) -> None:
-    """Two saves in a row, their jobs finishing out of order: the older rebuild must not
-    replace the file of the newer save."""
-    project = _project(client, alice, builtin, _titled(builtin, "Draft"))
-    _export(client, alice, project)
-    with unit_of_work(app.state.session_factory) as session:
-        user = session.get(User, alice.user["_id"])
-        stale = session.get(Project, project["_id"])
-        assert user is not None and stale is not None
-        slides = project["slides"]
-        slides[0]["formData"]["Title"] = "Newer"
-        _save(client, alice, project, slides=slides)
-        app.state.services.jobs.wait_idle()
-        newer = _kept(app, project, alice)
-        assert export_service.refresh_kept(session, app.state.services, user, stale) is False
-    assert _kept(app, project, alice) == newer
-
-
-def test_a_project_never_exported_gets_no_file_built_on_save(
-    app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict, builds: list[DeckSpec]
-) -> None:
-    project = _project(client, alice, builtin, _titled(builtin, "Draft"))
-    slides = project["slides"]
-    slides[0]["formData"]["Title"] = "Second draft"
-    _save(client, alice, project, slides=slides)
-    app.state.services.jobs.wait_idle()
-    assert builds == [] and _kept(app, project, alice) == []
 
 
 def test_the_export_after_a_preflight_uses_the_file_the_preflight_built(

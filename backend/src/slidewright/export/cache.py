@@ -119,22 +119,6 @@ def read(blobs: BlobStore, project: Project, digest: str) -> bytes | None:
         return None
 
 
-def has_any(blobs: BlobStore, project: Project) -> bool:
-    """Whether a file is kept for the project (of any version)."""
-    try:
-        return bool(blobs.list(_folder(project)))
-    except BlobStoreError:
-        return False
-
-
-def holds(blobs: BlobStore, project: Project, digest: str) -> bool:
-    """Whether the file for `digest` is kept."""
-    try:
-        return blobs.exists(cache_key(project, digest))
-    except BlobStoreError:
-        return False
-
-
 def store(blobs: BlobStore, project: Project, digest: str, data: bytes) -> None:
     """Keeps `data` as the project's exported file, replacing the one kept before."""
     key = cache_key(project, digest)

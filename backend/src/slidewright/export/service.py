@@ -10,7 +10,6 @@ screen readers (a slide title, a picture's alt text, a table's header row, readi
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -49,12 +48,9 @@ from slidewright.pptx_engine.writer import fill_deck
 from slidewright.projects import slides as slide_rules
 from slidewright.projects.models import Project
 from slidewright.services import Services
-from slidewright.storage.blobstore import BlobStoreError
 from slidewright.templates import service as templates_service
 from slidewright.templates.models import PptxFile
 from slidewright.users.models import User
-
-log = logging.getLogger("slidewright.export")
 
 _FILLABLE = {"text", "picture", "table", "chart"}
 
@@ -250,39 +246,6 @@ def export_project(session: Session, services: Services, user: User, project: Pr
     data = build_deck(services, template, plan.spec)
     export_cache.store(services.blobs, project, digest, data)
     return data
-
-
-def refresh_kept(session: Session, services: Services, user: User, project: Project) -> bool:
-    """Rebuilds the project's kept export for what the project is now, when it has one (it was
-    exported or checked before, so it likely will be again): run in the background after a
-    save's previews are drawn, so the next download is read, not built while the user waits.
-    Nothing is built for a project never exported. Whether a file was kept; never raises for a
-    deck that cannot be built or stored (the export itself says why, when it is asked for).
-
-    The session's transaction ends before the build (no connection is held through it), and
-    the file is kept only if the project is still at the version it was built from: a rebuild
-    that a newer save overtook would replace that save's file with an older one."""
-    try:
-        if not export_cache.has_any(services.blobs, project):
-            return False
-        template = _template(session, user, project)
-        plan = _plan(session, services, user, project, template)
-        if not plan.spec.slides:
-            return False
-        digest = export_cache.deck_digest(template, plan.spec)
-        if export_cache.holds(services.blobs, project, digest):
-            return False
-        project_id, version = project.id, project.version
-        session.commit()  # nothing written: ends the transaction, keeps what was loaded
-        data = build_deck(services, template, plan.spec)
-        current = session.get(Project, project_id, populate_existing=True)
-        if current is None or current.deleted_at is not None or current.version != version:
-            return False  # changed, trashed or deleted since: its own save rebuilds it
-        export_cache.store(services.blobs, current, digest, data)
-    except (AppError, BlobStoreError) as exc:  # the template gone, a storage hiccup
-        log.info("export cache: project %s not rebuilt: %s", project.id, exc)
-        return False
-    return True
 
 
 def build_deck(services: Services, template: PptxFile, spec: DeckSpec) -> bytes:

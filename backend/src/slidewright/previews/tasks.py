@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
-from slidewright.export import service as export_service
 from slidewright.jobs.registry import job_handler
 from slidewright.jobs.runner import JobContext
 from slidewright.previews.choices import CHOICES_JOB, draw_choices, plan_choices
@@ -13,8 +11,6 @@ from slidewright.previews.service import RENDER_JOB, plan_render, render_batch, 
 from slidewright.projects import service as projects_service
 from slidewright.projects.errors import ProjectNotFoundError
 from slidewright.users import service as users_service
-
-log = logging.getLogger("slidewright.previews")
 
 
 @job_handler(RENDER_JOB)
@@ -42,25 +38,7 @@ def render_previews(ctx: JobContext, payload: dict[str, Any]) -> dict[str, Any]:
     ctx.progress(90)
     with ctx.session_factory.begin() as session:
         store_renders(session, services, project, batch, images, failed)
-    _refresh_kept_export(ctx, payload["projectId"])
     return {"rendered": list(images), "failed": list(failed)}
-
-
-def _refresh_kept_export(ctx: JobContext, project_id: str) -> None:
-    """A save changed the slides: a project exported before gets its file rebuilt now, in the
-    background, so that the next export is ready (see export.service.refresh_kept)."""
-    with ctx.session_factory() as session:
-        user = users_service.find(session, ctx.owner_id)
-        if user is None:
-            return
-        try:
-            project = projects_service.get_project(session, user, project_id)
-        except ProjectNotFoundError:
-            return
-        try:
-            export_service.refresh_kept(session, ctx.services, user, project)
-        except Exception:  # only an optimisation: the previews this job drew stay drawn
-            log.exception("project %s: rebuilding the kept export failed", project_id)
 
 
 @job_handler(CHOICES_JOB)
