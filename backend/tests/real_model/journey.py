@@ -128,26 +128,25 @@ def _deck_bytes(slides: tuple[tuple[str, str], ...]) -> bytes:
     return out.getvalue()
 
 
-def _template_text(recorder: Recorder, template_id: str) -> list[dict[str, Any]]:
+def _template_text(
+    recorder: Recorder, template_id: str, *, samples: bool = True
+) -> list[dict[str, Any]]:
     """What the model is told of a template, an input of the actions that show it: its name,
-    description, slide numbers and the slides' text and descriptions (in the reader's language,
-    as the app gives them)."""
+    description, slide numbers and slide descriptions, and with `samples` the slides' own text
+    (in the reader's language, as the app gives them). Returns its parsed slides."""
     detail = recorder.request("GET", f"/api/pptx-files/{template_id}").json()
     slides = detail["parsedSlides"]
-    recorder.read([detail["filename"], detail["description"], *_strings(slides)])
-    recorder.read([str(slide["slideNumber"]) for slide in slides])
+    recorder.read([detail["filename"], detail["description"]])
+    recorder.read([str(s["slideNumber"]) for s in slides])
+    recorder.read(_strings(slides) if samples else [str(s["description"]) for s in slides])
     return list(slides)
 
 
 def _every_template_text(recorder: Recorder) -> None:
-    """The recommendation chooses among every template the user can use, told of each its
-    name, description and its slides' numbers and descriptions (not their sample text)."""
+    """The recommendation chooses among every template the user can use, told of each all
+    but its sample text."""
     for summary in recorder.request("GET", "/api/pptx-files").json():
-        detail = recorder.request("GET", f"/api/pptx-files/{summary['_id']}").json()
-        slides = detail["parsedSlides"]
-        recorder.read([detail["filename"], detail["description"]])
-        recorder.read([str(s["description"]) for s in slides])
-        recorder.read([str(s["slideNumber"]) for s in slides])
+        _template_text(recorder, summary["_id"], samples=False)
 
 
 def _text_element(parsed: list[dict[str, Any]], number: int | None) -> str | None:
