@@ -23,6 +23,7 @@ from slidewright.core.config import Settings
 from slidewright.core.db import make_engine, normalize_url
 from slidewright.db_models import Base
 from slidewright.main import create_app
+from tests.speedups import speedups
 
 TEST_DATABASE_URL = os.environ.get("SLIDEWRIGHT_TEST_DATABASE_URL")
 
@@ -57,6 +58,13 @@ def _worker_database(url: str) -> str:
                     raise
     admin.dispose()
     return server.set(database=name).render_as_string(hide_password=False)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _speedups() -> Iterator[None]:
+    """Costs production pays once per process, paid once per test run here (tests/speedups.py)."""
+    with speedups():
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from slidewright.core.config import Settings
 from slidewright.main import create_app, prepare_routes
+from tests.speedups import each_app_analyses_its_routes
 
 
 def _first_request_builds(settings: Settings, prepared: bool, built: list[str]) -> list[str]:
@@ -31,6 +32,7 @@ def _first_request_builds(settings: Settings, prepared: bool, built: list[str]) 
 def test_a_prepared_app_builds_no_route_on_its_first_request(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    each_app_analyses_its_routes(monkeypatch)
     built: list[str] = []
     populate = fastapi.routing._populate_api_route_state
 

@@ -32,6 +32,9 @@ const LABELS = {
     seriesName: (n: number) => `Name of series ${n}`,
     value: (series: number, category: number) => `Series ${series}, category ${category}`,
     reorder: (n: number) => `Reorder slide ${n}`,
+    picked: (n: number) => `Picked up slide ${n}.`,
+    over: (n: number, target: number) => `Slide ${n} is over position ${target}.`,
+    dropped: (n: number, target: number) => `Slide ${n} was moved to position ${target}.`,
     saved: 'All changes saved',
     editDescription: (n: number) => `Edit the description of slide ${n}`,
     descriptionOf: (n: number) => `Content description of slide ${n}`,
@@ -69,6 +72,9 @@ const LABELS = {
     seriesName: (n: number) => `系列 ${n} 的名称`,
     value: (series: number, category: number) => `系列 ${series}，类别 ${category}`,
     reorder: (n: number) => `调整第 ${n} 页的顺序`,
+    picked: (n: number) => `已拿起第 ${n} 页。`,
+    over: (n: number, target: number) => `第 ${n} 页位于第 ${target} 个位置上方。`,
+    dropped: (n: number, target: number) => `第 ${n} 页已移到第 ${target} 个位置。`,
     saved: '所有更改已保存',
     editDescription: (n: number) => `编辑第 ${n} 页的描述`,
     descriptionOf: (n: number) => `第 ${n} 页的内容描述`,
@@ -100,13 +106,18 @@ async function assignTemplate(page: Page, language: Language, position: number, 
   await expect(slide(page, language, position).getByText(L.templateChip(templateSlide))).toBeVisible();
 }
 
+/** Matches any of the texts, whole. */
+function oneOf(...texts: string[]): RegExp {
+  return new RegExp(`^(${texts.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+}
+
 function slide(page: Page, language: Language, position: number): Locator {
   return page.getByRole('article', { name: LABELS[language].slide(position), exact: true });
 }
 
 for (const language of ['en', 'zh-CN'] as const) {
   test(`plan and fill a deck on a built-in template, reorder it, reload: everything is kept (${language})`, async ({ page, context, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const L = LABELS[language];
     await signedIn(context, request, language, `deck-${language.toLowerCase()}`);
     await page.goto('/projects');
@@ -174,14 +185,19 @@ for (const language of ['en', 'zh-CN'] as const) {
     await waitSaved(page, language);
 
     // Reorder with the keyboard in the slide rail: the closing slide moves up two places.
+    // Each key waits for what a screen reader hears after the one before: on a busy machine a
+    // fixed pause was not always long enough for the pick-up to land before the first arrow.
+    const announced = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole('button', { name: L.reorder(4) }).focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
+    // The pick-up is announced, then at once where it is (over its own place).
+    await expect(announced).toHaveText(oneOf(L.picked(4), L.over(4, 4)));
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(200);
+    await expect(announced).toHaveText(L.over(4, 3));
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(200);
+    await expect(announced).toHaveText(L.over(4, 2));
     await page.keyboard.press('Space');
+    await expect(announced).toHaveText(L.dropped(4, 2));
     const order = [L.deck[0], L.deck[3], L.deck[1], L.deck[2]];
     for (const [index, description] of order.entries()) await expect(slide(page, language, index + 1)).toContainText(description);
     await waitSaved(page, language);

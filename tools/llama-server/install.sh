@@ -16,4 +16,5 @@ if ! command -v c++ >/dev/null || ! command -v cmake >/dev/null; then
   fi
 fi
 export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF}"
-exec uv sync --project "$here" --frozen "$@"
+# Bytecode compiled at install: the server starts without compiling its modules each time.
+exec uv sync --project "$here" --frozen --compile-bytecode "$@"

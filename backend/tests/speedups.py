@@ -1,0 +1,74 @@
+"""What makes the suite fast without changing what it checks. Every test builds its own app,
+and three costs that production pays once per process were paid per test: about 3,000 times a
+run. The root conftest applies all three for the whole session.
+
+- Argon2id at production cost spends about 0.2 s of CPU per sign-up or sign-in: here a hash
+  costs 2 ms (a hash records its parameters, so either kind verifies with either hasher).
+  tests/auth/test_password_hashing.py checks production's cost.
+- The six built-in template decks take about 3 s to build and are the same bytes every time
+  (tests/builtin/test_builtin.py checks it): built once per process.
+- FastAPI analyses every route's dependencies and response model again for each app it is
+  included in, about 0.8 s per app for our 114 routes. The API's routes are module-level
+  objects included with the same arguments by every app (api.py, main.py), so the analysis of
+  one app serves the next. It is per app only through `app.dependency_overrides`, which the
+  suite never uses: an app that has overrides gets its own analysis.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import fastapi.routing
+import pytest
+from pwdlib import PasswordHash
+from pwdlib.hashers.argon2 import Argon2Hasher
+
+from slidewright.builtin import catalog
+from slidewright.core import security
+from slidewright.templates import builtins
+
+_FASTAPIS_OWN = getattr(fastapi.routing, "_EffectiveRouteContext", object).__dict__.get(
+    "from_api_route"
+)
+
+
+def each_app_analyses_its_routes(patch: pytest.MonkeyPatch) -> None:
+    """Puts FastAPI's own per-app route analysis back, for a test of when it happens."""
+    patch.setattr(fastapi.routing._EffectiveRouteContext, "from_api_route", _FASTAPIS_OWN)
+
+
+def _shared_route_analysis() -> Any:
+    try:
+        context_class = fastapi.routing._EffectiveRouteContext
+        analyse = context_class.from_api_route.__func__
+    except AttributeError as missing:  # a FastAPI upgrade moved it: adapt or drop this speed-up
+        raise RuntimeError(f"tests/speedups.py no longer fits FastAPI: {missing}") from missing
+    analysed: dict[tuple[int, str], tuple[Any, Any]] = {}
+
+    def from_api_route(cls: Any, *, original_route: Any, include_context: Any) -> Any:
+        provider = include_context.dependency_overrides_provider
+        if getattr(provider, "dependency_overrides", None):
+            return analyse(cls, original_route=original_route, include_context=include_context)
+        key = (id(original_route), include_context.path_for(original_route))
+        found = analysed.get(key)
+        # The route is kept in the entry, so its id cannot be reused by another route.
+        if found is None or found[0] is not original_route:
+            context = analyse(cls, original_route=original_route, include_context=include_context)
+            found = analysed[key] = (original_route, context)
+        return found[1]
+
+    return context_class, classmethod(from_api_route)
+
+
+@contextmanager
+def speedups() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        cheap = Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1)
+        patch.setattr(security, "_hasher", PasswordHash((cheap,)))
+        patch.setattr(builtins, "build", functools.cache(catalog.build))
+        context_class, from_api_route = _shared_route_analysis()
+        patch.setattr(context_class, "from_api_route", from_api_route)
+        yield
