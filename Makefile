@@ -44,10 +44,12 @@ lint: deps ## ruff, mypy, eslint, tsc
 
 # The SQLite run is the whole suite on two workers. The PostgreSQL run repeats, on two workers
 # too, each in a database of its own, every test of what is stored, queried, locked and searched;
-# it leaves out what uses the database the same way whichever it is: the PPTX engine and the
-# built-in templates (no database), the assistant (tests/ai: prompts, answers, deadlines, over the
-# project and job storage the other tests check on PostgreSQL; the scaled-out stage runs its jobs
-# there) and `serve`'s processes (tests/cli).
+# it leaves out what uses no database or uses it the same way whichever it is: the PPTX engine
+# and the built-in templates, `serve`'s processes (tests/cli, on a SQLite file of their own) and
+# the assistant's prompts, answers and deadlines (tests/ai, except its jobs' cancel and resume
+# and what each user's prompts may read).
+PG_SKIPPED_AI := $(foreach test,$(filter-out %/test_cancel_jobs.py %/test_cancel_on_a_worker.py \
+  %/test_isolation.py,$(wildcard backend/tests/ai/test_*.py)),--ignore=$(test:backend/%=%))
 test-backend: deps
 	@date '+==> %T backend job: SQLite run'
 	@$(MAKE) --no-print-directory test-backend-sqlite
@@ -64,7 +66,7 @@ test-backend-postgres: deps
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 	  echo "==> pytest again on PostgreSQL ($(PG_TEST_URL))"; \
 	  $(BACKEND) SLIDEWRIGHT_TEST_DATABASE_URL=$(PG_TEST_URL) uv run pytest -n 2 -m "not slow and not distributed" \
-	    --ignore=tests/pptx_engine --ignore=tests/builtin --ignore=tests/ai --ignore=tests/cli; \
+	    --ignore=tests/pptx_engine --ignore=tests/builtin --ignore=tests/cli $(PG_SKIPPED_AI); \
 	else echo "==> PostgreSQL not reachable on 127.0.0.1:5432: skipping the PostgreSQL run"; fi
 
 test-client: deps ## fail when the committed API client is stale
@@ -92,7 +94,7 @@ e2e: build ## Playwright end-to-end tests on the built app (system Chromium)
 test: lint test-client ## every check (CI runs this)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-backend test-browser
 	@date '+==> %T real model'
-	@LLAMA_SERVER_THREADS=2 $(MAKE) --no-print-directory test-real-model
+	@LLAMA_SERVER_THREADS=$${LLAMA_SERVER_THREADS:-2} $(MAKE) --no-print-directory test-real-model
 	@echo "==> all checks passed"
 
 test-browser:

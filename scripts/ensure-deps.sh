@@ -43,13 +43,17 @@ if ! command -v uv >/dev/null || [[ "$(uv --version | awk '{print $2}')" != "$UV
   hash -r
 fi
 
-# Re-sync only when the lock file changed since the last sync. The bytecode is compiled at
-# install: where Python may not write it (PYTHONDONTWRITEBYTECODE, as on some CI machines) every
-# process would otherwise compile its 2,600 modules from source, about 9 s of CPU per start.
-if [[ ! -f backend/.venv/.synced || backend/uv.lock -nt backend/.venv/.synced ]]; then
+# Re-sync only when the lock file or the way of syncing changed since the last sync. The
+# bytecode is compiled at install: where Python may not write it (PYTHONDONTWRITEBYTECODE, as on
+# some CI machines) every process would otherwise compile the 2,600 modules of its dependencies
+# from source, about 7 s of CPU per start. (Not for every `uv run`: that would scan them again.)
+SYNC_FLAGS="--frozen --compile-bytecode"
+if [[ ! -f backend/.venv/.synced || backend/uv.lock -nt backend/.venv/.synced \
+      || "$(cat backend/.venv/.synced)" != "$SYNC_FLAGS" ]]; then
   say "installing Python dependencies (uv sync)"
-  (cd backend && uv sync --frozen --quiet --compile-bytecode)
-  touch backend/.venv/.synced
+  # shellcheck disable=SC2086  # the flags are words
+  (cd backend && uv sync --quiet $SYNC_FLAGS)
+  echo "$SYNC_FLAGS" > backend/.venv/.synced
 fi
 
 if [[ ! -f frontend/node_modules/.installed || frontend/package-lock.json -nt frontend/node_modules/.installed ]]; then

@@ -62,7 +62,8 @@ def _worker_database(url: str) -> str:
 
 @pytest.fixture(autouse=True, scope="session")
 def _speedups() -> Iterator[None]:
-    """Costs production pays once per process, paid once per test run here (tests/speedups.py)."""
+    """Costs a test paid again each time that have nothing to do with what it checks
+    (tests/speedups.py)."""
     with speedups():
         yield
 
@@ -98,6 +99,8 @@ def settings(tmp_path: Path, database_url: str) -> Settings:
 def app(settings: Settings) -> Iterator[FastAPI]:
     application = create_app(settings)
     yield application
+    # Routes analysed for one app serve the next (tests/speedups.py): overrides would not.
+    assert not application.dependency_overrides, "the suite shares route analysis between apps"
     # Jobs a test started (slide previews after a save) still running would write into the
     # tables being emptied: on PostgreSQL the two deadlock and the next test finds old rows.
     application.state.services.jobs.wait_idle()

@@ -1,17 +1,18 @@
-"""What makes the suite fast without changing what it checks. Every test builds its own app,
-and three costs that production pays once per process were paid per test: about 3,000 times a
-run. The root conftest applies all three for the whole session.
+"""What makes the suite fast without changing what it checks. Every test builds its own app and
+signs its own people up, and three costs that have nothing to do with what a test checks were
+paid again each time, about 3,000 times a run. The root conftest spares them for the session.
 
 - Argon2id at production cost spends about 0.2 s of CPU per sign-up or sign-in: here a hash
   costs 2 ms (a hash records its parameters, so either kind verifies with either hasher).
-  tests/auth/test_password_hashing.py checks production's cost.
+  tests/auth/test_password_hashing.py checks what production uses.
 - The six built-in template decks take about 3 s to build and are the same bytes every time
   (tests/builtin/test_builtin.py checks it): built once per process.
 - FastAPI analyses every route's dependencies and response model again for each app it is
   included in, about 0.8 s per app for our 114 routes. The API's routes are module-level
-  objects included with the same arguments by every app (api.py, main.py), so the analysis of
-  one app serves the next. It is per app only through `app.dependency_overrides`, which the
-  suite never uses: an app that has overrides gets its own analysis.
+  objects that every app includes the same way (api.py; main.py passes no include arguments),
+  so the analysis of one app serves the next. It would differ per app only through
+  `app.dependency_overrides`, which the suite never uses (the app fixture checks it) and
+  which gets an app its own analysis.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from slidewright.builtin import catalog
 from slidewright.core import security
 from slidewright.templates import builtins
 
+# What the app uses, read before the session swaps it.
+PASSWORD_HASHER_OF_THE_APP = security._hasher
 _FASTAPIS_OWN = getattr(fastapi.routing, "_EffectiveRouteContext", object).__dict__.get(
     "from_api_route"
 )

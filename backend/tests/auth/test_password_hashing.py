@@ -11,11 +11,13 @@ from sqlalchemy.orm import Session
 from slidewright.core import security
 from slidewright.users.models import User
 from tests.helpers import login, signup
+from tests.speedups import PASSWORD_HASHER_OF_THE_APP
 
 
 def test_a_signup_stores_an_argon2id_hash_at_production_cost(
     client: TestClient, db_session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    assert PASSWORD_HASHER_OF_THE_APP is security.PRODUCTION_HASHER
     monkeypatch.setattr(security, "_hasher", security.PRODUCTION_HASHER)
     signup(client, "carol@example.com", password="correct horse")
     stored = db_session.scalars(
