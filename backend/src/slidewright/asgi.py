@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from slidewright.core.config import load_settings
+from slidewright.core.supervisor_watch import watch_supervisor
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
 def create_app() -> FastAPI:
+    watch_supervisor()
     settings = load_settings()
     if settings.embedded_workers and settings.renderer in ("auto", "unoserver"):
         from slidewright.pptx_engine.render import start_early

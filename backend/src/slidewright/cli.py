@@ -16,6 +16,7 @@ from pathlib import Path
 
 from slidewright.core.config import Settings, load_settings
 from slidewright.core.errors import AppError
+from slidewright.core.supervisor_watch import SUPERVISOR_ENV
 from slidewright.pptx_cli import PptxCliError
 
 Handler = Callable[[argparse.Namespace, Settings], int]
@@ -49,6 +50,8 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
         prepare_once(settings)
         os.environ["SLIDEWRIGHT_AUTO_MIGRATE"] = "0"
         os.environ["SLIDEWRIGHT_INSTALL_BUILTINS"] = "0"
+        # The web processes stop if this one is killed (core/supervisor_watch.py).
+        os.environ[SUPERVISOR_ENV] = str(os.getpid())
     print(
         f"Slidewright on http://{args.host}:{args.port}  (API docs: /api/docs; "
         f"{workers} process{'es' if workers > 1 else ''})",

@@ -3,6 +3,7 @@ built-ins installed, one secret key), stopped gracefully by SIGTERM."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -36,7 +37,7 @@ def test_default_processes_follow_the_database(tmp_path: Path) -> None:
     assert default_web_workers(shared) == max(1, min(os.cpu_count() or 1, 4))
 
 
-def test_serve_runs_several_processes_and_stops_gracefully(tmp_path: Path) -> None:
+def _start_serve(tmp_path: Path) -> tuple[subprocess.Popen[str], int]:
     port = _free_port()
     env = {
         **os.environ,
@@ -52,16 +53,31 @@ def test_serve_runs_several_processes_and_stops_gracefully(tmp_path: Path) -> No
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        start_new_session=True,  # a group of its own: whatever is left can be killed at the end
     )
+    deadline = time.monotonic() + 90
+    ready = False
+    while not ready and time.monotonic() < deadline and server.poll() is None:
+        try:
+            ready = httpx.get(f"http://127.0.0.1:{port}/api/health/ready").status_code == 200
+        except httpx.HTTPError:
+            time.sleep(0.3)
+    assert ready, "the server did not become ready"
+    return server, port
+
+
+def _output_after_killing_what_is_left(server: subprocess.Popen[str]) -> str:
+    """The server's output; anything of its group still running is killed first (a web process
+    left behind would hold the output pipe open, and reading it would never end)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGKILL)
+    output, _ = server.communicate(timeout=30)
+    return output or ""
+
+
+def test_serve_runs_several_processes_and_stops_gracefully(tmp_path: Path) -> None:
+    server, port = _start_serve(tmp_path)
     try:
-        deadline = time.monotonic() + 90
-        ready = False
-        while time.monotonic() < deadline and not ready:
-            try:
-                ready = httpx.get(f"http://127.0.0.1:{port}/api/health/ready").status_code == 200
-            except httpx.HTTPError:
-                time.sleep(0.3)
-        assert ready, "the server did not become ready"
         # uvicorn's supervisor and its two web processes (plus the queue's helpers, if any).
         assert len([c for c in _children(server.pid) if _is_python(c)]) >= 2
         with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
@@ -78,13 +94,34 @@ def test_serve_runs_several_processes_and_stops_gracefully(tmp_path: Path) -> No
             templates = client.get("/api/pptx-files", headers={"Authorization": f"Bearer {token}"})
             assert any(item["builtin"] for item in templates.json())  # installed once, before
         server.send_signal(signal.SIGTERM)
-        assert server.wait(timeout=40) == 0
+        assert server.wait(timeout=60) == 0
     finally:
-        if server.poll() is None:
-            server.kill()
-        output = server.stdout.read() if server.stdout else ""
+        output = _output_after_killing_what_is_left(server)
     assert "2 processes" in output
     assert "Traceback" not in output
+
+
+def test_kill_9_of_serve_leaves_no_web_process_behind(tmp_path: Path) -> None:
+    server, _ = _start_serve(tmp_path)
+    try:
+        web = [c for c in _children(server.pid) if _is_python(c)]
+        assert len(web) >= 2
+        server.kill()
+        server.wait(timeout=10)
+        deadline = time.monotonic() + 30
+        while [p for p in web if _running(p)] and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert [p for p in web if _running(p)] == [], "web processes outlived their supervisor"
+    finally:
+        _output_after_killing_what_is_left(server)
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
 
 
 def _is_python(pid: int) -> bool:
