@@ -33,22 +33,18 @@ from slidewright.templates import builtins
 
 # What the app uses, read before the session swaps it.
 PASSWORD_HASHER_OF_THE_APP = security._hasher
-_FASTAPIS_OWN = getattr(fastapi.routing, "_EffectiveRouteContext", object).__dict__.get(
-    "from_api_route"
-)
+# FastAPI's own analysis (a FastAPI upgrade that moves it fails this import: adapt or drop).
+_ROUTE_CONTEXT = fastapi.routing._EffectiveRouteContext
+_FASTAPIS_OWN = _ROUTE_CONTEXT.__dict__["from_api_route"]
 
 
 def each_app_analyses_its_routes(patch: pytest.MonkeyPatch) -> None:
     """Puts FastAPI's own per-app route analysis back, for a test of when it happens."""
-    patch.setattr(fastapi.routing._EffectiveRouteContext, "from_api_route", _FASTAPIS_OWN)
+    patch.setattr(_ROUTE_CONTEXT, "from_api_route", _FASTAPIS_OWN)
 
 
-def _shared_route_analysis() -> Any:
-    try:
-        context_class = fastapi.routing._EffectiveRouteContext
-        analyse = context_class.from_api_route.__func__
-    except AttributeError as missing:  # a FastAPI upgrade moved it: adapt or drop this speed-up
-        raise RuntimeError(f"tests/speedups.py no longer fits FastAPI: {missing}") from missing
+def _shared_route_analysis() -> classmethod[Any, Any, Any]:
+    analyse = _FASTAPIS_OWN.__func__
     analysed: dict[tuple[int, str], tuple[Any, Any]] = {}
 
     def from_api_route(cls: Any, *, original_route: Any, include_context: Any) -> Any:
@@ -63,7 +59,7 @@ def _shared_route_analysis() -> Any:
             found = analysed[key] = (original_route, context)
         return found[1]
 
-    return context_class, classmethod(from_api_route)
+    return classmethod(from_api_route)
 
 
 @contextmanager
@@ -72,6 +68,5 @@ def speedups() -> Iterator[None]:
         cheap = Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1)
         patch.setattr(security, "_hasher", PasswordHash((cheap,)))
         patch.setattr(builtins, "build", functools.cache(catalog.build))
-        context_class, from_api_route = _shared_route_analysis()
-        patch.setattr(context_class, "from_api_route", from_api_route)
+        patch.setattr(_ROUTE_CONTEXT, "from_api_route", _shared_route_analysis())
         yield

@@ -6,27 +6,20 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 
 from slidewright.cli import default_web_workers
 from slidewright.core.config import Settings
+from tests.processes import live_processes
+from tests.spawn import free_port, wait_until
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(child) for child in path.read_text().split()] if path.exists() else []
+def _python_children(pid: int) -> list[int]:
+    return [p.pid for p in live_processes() if p.parent == pid and "python" in p.cmdline]
 
 
 def test_default_processes_follow_the_database(tmp_path: Path) -> None:
@@ -38,7 +31,7 @@ def test_default_processes_follow_the_database(tmp_path: Path) -> None:
 
 
 def _start_serve(tmp_path: Path) -> tuple[subprocess.Popen[str], int]:
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "SLIDEWRIGHT_DATA_DIR": str(tmp_path / "data"),
@@ -55,14 +48,8 @@ def _start_serve(tmp_path: Path) -> tuple[subprocess.Popen[str], int]:
         text=True,
         start_new_session=True,  # a group of its own: whatever is left can be killed at the end
     )
-    deadline = time.monotonic() + 90
-    ready = False
-    while not ready and time.monotonic() < deadline and server.poll() is None:
-        try:
-            ready = httpx.get(f"http://127.0.0.1:{port}/api/health/ready").status_code == 200
-        except httpx.HTTPError:
-            time.sleep(0.3)
-    assert ready, "the server did not become ready"
+    ready_url = f"http://127.0.0.1:{port}/api/health/ready"
+    wait_until(lambda: httpx.get(ready_url).status_code == 200, 90, "the server to be ready")
     return server, port
 
 
@@ -79,7 +66,7 @@ def test_serve_runs_several_processes_and_stops_gracefully(tmp_path: Path) -> No
     server, port = _start_serve(tmp_path)
     try:
         # uvicorn's supervisor and its two web processes (plus the queue's helpers, if any).
-        assert len([c for c in _children(server.pid) if _is_python(c)]) >= 2
+        assert len(_python_children(server.pid)) >= 2
         with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
             signup = client.post(
                 "/api/auth/signup",
@@ -104,28 +91,14 @@ def test_serve_runs_several_processes_and_stops_gracefully(tmp_path: Path) -> No
 def test_kill_9_of_serve_leaves_no_web_process_behind(tmp_path: Path) -> None:
     server, _ = _start_serve(tmp_path)
     try:
-        web = [c for c in _children(server.pid) if _is_python(c)]
+        web = _python_children(server.pid)
         assert len(web) >= 2
         server.kill()
         server.wait(timeout=10)
-        deadline = time.monotonic() + 30
-        while [p for p in web if _running(p)] and time.monotonic() < deadline:
-            time.sleep(0.3)
-        assert [p for p in web if _running(p)] == [], "web processes outlived their supervisor"
+        wait_until(
+            lambda: not {p.pid for p in live_processes()} & set(web),
+            30,
+            "the web processes to stop after their supervisor",
+        )
     finally:
         _output_after_killing_what_is_left(server)
-
-
-def _running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state != "Z"
-
-
-def _is_python(pid: int) -> bool:
-    try:
-        return "python" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
-    except OSError:
-        return False
