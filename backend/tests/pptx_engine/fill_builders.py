@@ -283,3 +283,10 @@ def showcase_spec(picture: bytes, lang: str = "en") -> Any:
     return DeckSpec.from_json(
         {"lang": lang, "slides": slides}, image_loader=lambda reference: picture
     )
+
+
+def zip_entries(pptx: bytes) -> list[tuple[str, bytes]]:
+    """Every part of a saved deck, in order, byte for byte: what two builds of the same deck
+    share, since only the zip's entry times (the moment of export, to two seconds) may differ."""
+    with zipfile.ZipFile(io.BytesIO(pptx)) as archive:
+        return [(info.filename, archive.read(info)) for info in archive.infolist()]

@@ -43,7 +43,7 @@ from tests.pptx_engine.accessibility_checks import (
     title_of,
 )
 from tests.pptx_engine.builders import BLANK, TITLE_ONLY, new_presentation, png_bytes, to_bytes
-from tests.pptx_engine.fill_builders import open_deck, shape_named
+from tests.pptx_engine.fill_builders import open_deck, shape_named, zip_entries
 from tests.pptx_engine.package_checks import package_problems
 
 PHOTO = png_bytes(120, 80, "olive")
@@ -284,6 +284,16 @@ def test_a_kept_table_without_header_row_is_reported() -> None:
     result = fill(headerless_table_template(), SlideSpec(1, locked=frozenset({"Figures table"})))
     assert not shape_named(open_deck(result.pptx).slides[0], "Figures table").table.first_row
     assert a11y_warnings(result) == [("table_without_header", 1, "Figures table")]
+
+
+def test_a_build_for_the_file_alone_skips_listing_the_problems_and_writes_the_same_file() -> None:
+    template = headerless_table_template()
+    spec = DeckSpec((SlideSpec(1, locked=frozenset({"Figures table"})),))
+    listed = fill_deck(template, spec)
+    file_only = fill_deck(template, spec, list_problems=False)
+    assert a11y_warnings(listed) == [("table_without_header", 1, "Figures table")]
+    assert a11y_warnings(file_only) == []
+    assert zip_entries(file_only.pptx) == zip_entries(listed.pptx)
 
 
 # -- reading order ------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from tests.pptx_engine.fill_builders import (
     open_deck,
     shape_named,
     shape_xml,
+    zip_entries,
     zip_names,
     zip_read,
 )
@@ -157,14 +158,9 @@ def test_unknown_element_and_wrong_value_kind_are_warnings(terracotta: bytes) ->
 
 def test_output_is_deterministic(features: bytes) -> None:
     spec = deck(slide(1, Body="One\nTwo"), slide(2), slide(1))
-
-    def entries(pptx: bytes) -> list[tuple[str, bytes]]:
-        # Every part, in order, byte for byte; only the zip's entry times (the moment of
-        # export, to two seconds) may differ between two runs.
-        with zipfile.ZipFile(io.BytesIO(pptx)) as archive:
-            return [(info.filename, archive.read(info)) for info in archive.infolist()]
-
-    assert entries(fill_deck(features, spec).pptx) == entries(fill_deck(features, spec).pptx)
+    assert zip_entries(fill_deck(features, spec).pptx) == zip_entries(
+        fill_deck(features, spec).pptx
+    )
 
 
 def test_potx_templates_are_accepted(features: bytes) -> None:
@@ -615,13 +611,8 @@ def test_a_template_is_read_once_for_every_fill_of_it(
     monkeypatch.setattr(writer._DeckReader, "read", counting)
     first, second = _resaved(terracotta, "first copy"), _resaved(terracotta, "second copy")
     spec = deck(slide(1, Title="Hello"))
-
-    def parts(pptx: bytes) -> list[tuple[str, bytes]]:  # the zip's entry times may differ
-        with zipfile.ZipFile(io.BytesIO(pptx)) as archive:
-            return [(info.filename, archive.read(info)) for info in archive.infolist()]
-
-    one = parts(fill_deck(first, spec).pptx)
-    assert parts(fill_deck(first, spec).pptx) == one  # the kept reading builds the same file
+    one = zip_entries(fill_deck(first, spec).pptx)
+    assert zip_entries(fill_deck(first, spec).pptx) == one  # the kept reading builds the same file
     assert len(reads) == 1
     fill_deck(second, spec)  # other bytes: read again
     assert len(reads) == 2

@@ -189,9 +189,12 @@ def _template(session: Session, user: User, project: Project) -> PptxFile:
     return templates_service.get_template(session, user, project.pptx_file_id)
 
 
-def _fill(services: Services, template: PptxFile, spec: DeckSpec) -> FillResult:
+def _fill(
+    services: Services, template: PptxFile, spec: DeckSpec, *, list_problems: bool
+) -> FillResult:
     try:
-        return fill_deck(templates_service.source_bytes(services, template), spec)
+        source = templates_service.source_bytes(services, template)
+        return fill_deck(source, spec, list_problems=list_problems)
     except PptxEngineError as exc:
         raise ExportFailedError(reason=exc.message) from exc
 
@@ -229,7 +232,7 @@ def fill_slides(
 ) -> bytes:
     """A .pptx holding just these slides, built like an export (`export_failed` on error)."""
     spec = DeckSpec(slides=specs, lang=_deck_lang(lang), remove_unfilled_sample_text=True)
-    return _fill(services, template, spec).pptx
+    return _fill(services, template, spec, list_problems=False).pptx
 
 
 def export_project(session: Session, services: Services, user: User, project: Project) -> bytes:
@@ -250,7 +253,7 @@ def export_project(session: Session, services: Services, user: User, project: Pr
 
 def build_deck(services: Services, template: PptxFile, spec: DeckSpec) -> bytes:
     """The exported file, built: the work a kept file saves (tests count its calls)."""
-    return _fill(services, template, spec).pptx
+    return _fill(services, template, spec, list_problems=False).pptx
 
 
 def preflight(
@@ -262,7 +265,7 @@ def preflight(
     template = _template(session, user, project)
     plan = _plan(session, services, user, project, template)
     if plan.spec.slides:
-        filled = _fill(services, template, plan.spec)
+        filled = _fill(services, template, plan.spec, list_problems=True)
         digest = export_cache.deck_digest(template, plan.spec)
         export_cache.store(services.blobs, project, digest, filled.pptx)
         for warning in filled.warnings:

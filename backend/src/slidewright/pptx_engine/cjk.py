@@ -64,6 +64,8 @@ def split_by_script(text: str) -> list[tuple[str, bool]]:
     "Revenue 收入 2025" -> [("Revenue ", False), ("收入 2025", True)]. Leading neutral
     characters join the first real run, so a segment never consists of spaces alone.
     """
+    if text.isascii():  # the common case, and all below 0x1100: one Latin run
+        return [(text, False)] if text else []
     segments: list[tuple[str, bool]] = []
     current: list[str] = []
     current_kind: bool | None = None

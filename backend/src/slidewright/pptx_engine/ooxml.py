@@ -6,6 +6,7 @@ readers here return a default instead of raising, so one sloppy attribute never 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 NS = {
@@ -21,6 +22,7 @@ URI_TABLE = "http://schemas.openxmlformats.org/drawingml/2006/table"
 URI_CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 
 
+@cache  # a few hundred tags, asked for tens of thousands of times per export
 def qn(prefixed: str) -> str:
     """'p:sp' -> '{http://...presentationml/2006/main}sp' (Clark notation for lxml)."""
     prefix, local = prefixed.split(":")
@@ -69,14 +71,18 @@ ALTERNATE_CONTENT = qn("mc:AlternateContent")
 TREE_PROPERTY_TAGS = frozenset(qn(tag) for tag in ("p:nvGrpSpPr", "p:grpSpPr", "p:extLst"))
 
 
+_C_NV_PR_PATH = f"*/{qn('p:cNvPr')}"
+_PH_PATH = f"*/{qn('p:nvPr')}/{qn('p:ph')}"
+
+
 def non_visual_props(shape: Any) -> Any:
     """The `p:cNvPr` of a shape (inside its `p:nv*Pr` child), or None."""
-    return shape.find(f"*/{qn('p:cNvPr')}")
+    return shape.find(_C_NV_PR_PATH)
 
 
 def placeholder_of(shape: Any) -> Any:
     """The `p:ph` element of a placeholder shape, or None."""
-    return shape.find(f"*/{qn('p:nvPr')}/{qn('p:ph')}")
+    return shape.find(_PH_PATH)
 
 
 def placeholder_type(ph: Any) -> str:

@@ -110,8 +110,12 @@ class ExportError(PptxEngineError):
     code = "export_failed"
 
 
-def fill_deck(template: bytes, spec: DeckSpec) -> FillResult:
+def fill_deck(template: bytes, spec: DeckSpec, *, list_problems: bool = True) -> FillResult:
     """Build the deck `spec` describes from the template's own slides.
+
+    With `list_problems` false only the file is wanted: the accessibility problems the fixes
+    leave are not looked for (a pass of its own over every slide, about a tenth of a build), so
+    the warnings lack them; the file is the same either way.
 
     Raises DeckSpecError (`invalid_deck_spec`) for a template slide number the template does not
     have, InvalidPptxError / EncryptedOrLegacyFileError for a template that is not a readable
@@ -120,7 +124,8 @@ def fill_deck(template: bytes, spec: DeckSpec) -> FillResult:
     """
     presentation = open_presentation(template)
     try:
-        return _DeckWriter(presentation, spec, _read_template(template, presentation)).write()
+        parsed = _read_template(template, presentation)
+        return _DeckWriter(presentation, spec, parsed, list_problems=list_problems).write()
     except PptxEngineError:
         raise
     except Exception as exc:
@@ -170,10 +175,16 @@ class _SlideJob:
 
 class _DeckWriter:
     def __init__(
-        self, presentation: PresentationObject, spec: DeckSpec, parsed: ParsedDeck
+        self,
+        presentation: PresentationObject,
+        spec: DeckSpec,
+        parsed: ParsedDeck,
+        *,
+        list_problems: bool = True,
     ) -> None:
         self._presentation = presentation
         self._spec = spec
+        self._list_problems = list_problems
         self._prs_part = presentation.part
         self._package = presentation.part.package
         # Read before writing (`parsed`): names, paths and geometry exactly as the upload
@@ -453,7 +464,9 @@ class _DeckWriter:
                 slide_size=(self._slide_width, self._slide_height),
                 lang=self._spec.lang,
             )
-            problems = slide_problems(slide, job.index, self._placeholders)
+            problems = (
+                slide_problems(slide, job.index, self._placeholders) if self._list_problems else []
+            )
         except Exception:
             # A shape tree too odd for the fixes stays as the fill left it: never half-fixed,
             # never the export's failure. Logged, since it is a gap in the fixes to look at.
