@@ -248,7 +248,8 @@ def test_a_postgresql_restart_under_load_gives_typed_503s_and_heals(
         threads = [threading.Thread(target=load.run, args=(p,), daemon=True) for p in projects]
         for thread in threads:
             thread.start()
-        time.sleep(2)
+        # Every kind of request answered before anything is restarted (however slow the machine).
+        wait_until(lambda: len(load.answers) >= 3 * len(threads), 30, "the first answers")
         assert {a[2] for a in load.answers} == {200}, load.answers
 
         # A graceful restart, as an upgrade does it: sessions are ended, the server is back soon.

@@ -24,15 +24,20 @@ from tests.helpers import signup
 
 STEPS = 50
 _started = threading.Event()
+# Set by a test once its cancel has been answered: the job's first step waits for it, so the
+# cancel lands while the job runs however slow the machine (no race with a fixed pause).
+_cancel_answered = threading.Event()
 
 
 @job_handler("test.steps")
 def _steps(ctx: JobContext, payload: dict[str, Any]) -> dict[str, Any]:
-    """Slow steps, checking for a cancel before each one."""
+    """Steps checking for a cancel before each one; the first waits for the test's cancel."""
     for step in range(STEPS):
         if ctx.cancel_requested():
             raise JobCancelled({"done": step})
         _started.set()
+        if step == 0:
+            _cancel_answered.wait(20)
         time.sleep(0.05)
         ctx.progress(step * 100 // STEPS)
     return {"done": STEPS}
@@ -41,8 +46,13 @@ def _steps(ctx: JobContext, payload: dict[str, Any]) -> dict[str, Any]:
 @job_handler("test.no_checks")
 def _no_checks(ctx: JobContext, payload: dict[str, Any]) -> dict[str, Any]:
     _started.set()
-    time.sleep(0.3)
+    _cancel_answered.wait(20)
     return {"done": True}
+
+
+def _start_clean() -> None:
+    _started.clear()
+    _cancel_answered.clear()
 
 
 def _create(app: FastAPI, runner: JobRunner, owner_id: str, kind: str) -> str:
@@ -79,13 +89,14 @@ def test_cancel_reaches_a_job_running_on_another_runner_through_the_database(
     settings: Settings = app.state.settings
     queued = settings.model_copy(update={"jobs_url": f"sqlite:///{tmp_path / 'queue.sqlite'}"})
     worker = JobRunner(queued, make_session_factory(app.state.engine), services=None)
-    _started.clear()
+    _start_clean()
     job_id = _create(app, worker, owner.user["_id"], "test.steps")
     worker.enqueue(job_id)
     worker.start_embedded(workers=1)
     try:
         assert _started.wait(20)
         response = client.post(f"/api/jobs/{job_id}/cancel", headers=owner.headers)
+        _cancel_answered.set()
         assert response.status_code == 200, response.text
         deadline = time.monotonic() + 20
         while _status(app, job_id) == "running" and time.monotonic() < deadline:
@@ -101,11 +112,13 @@ def test_cancel_reaches_a_job_running_on_another_runner_through_the_database(
 def test_a_handler_without_checks_runs_to_its_end(app: FastAPI, client: TestClient) -> None:
     owner = signup(client, "owner@example.com")
     runner: JobRunner = app.state.services.jobs
-    _started.clear()
+    _start_clean()
     job_id = _create(app, runner, owner.user["_id"], "test.no_checks")
     runner.enqueue(job_id)
     assert _started.wait(20)
-    assert client.post(f"/api/jobs/{job_id}/cancel", headers=owner.headers).status_code == 200
+    response = client.post(f"/api/jobs/{job_id}/cancel", headers=owner.headers)
+    _cancel_answered.set()
+    assert response.status_code == 200, response.text
     runner.wait_idle()
     job = client.get(f"/api/jobs/{job_id}", headers=owner.headers).json()
     assert (job["status"], job["result"]) == ("succeeded", {"done": True})

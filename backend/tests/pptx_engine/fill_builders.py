@@ -287,6 +287,7 @@ def showcase_spec(picture: bytes, lang: str = "en") -> Any:
 
 def zip_entries(pptx: bytes) -> list[tuple[str, bytes]]:
     """Every part of a saved deck, in order, byte for byte: what two builds of the same deck
-    share, since only the zip's entry times (the moment of export, to two seconds) may differ."""
+    share, since the zip's entry times are the moment of export (to two seconds). Not for a deck
+    with a filled chart: its embedded workbook holds the moment it was written, to the second."""
     with zipfile.ZipFile(io.BytesIO(pptx)) as archive:
         return [(info.filename, archive.read(info)) for info in archive.infolist()]

@@ -386,6 +386,24 @@ def test_a_failing_fix_leaves_the_slide_as_filled_and_the_export_goes_on(
     assert "accessibility fixes failed" in caplog.text
 
 
+def test_a_failing_check_keeps_the_fixes_so_the_file_is_the_one_a_download_builds(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    template = order_template(overlap=False)
+    spec = DeckSpec((SlideSpec(1),))
+    downloaded = fill_deck(template, spec, list_problems=False)
+
+    def broken(*args: Any) -> list[Any]:
+        raise RuntimeError("an odd shape tree")
+
+    monkeypatch.setattr("slidewright.pptx_engine.writer.slide_problems", broken)
+    checked = fill_deck(template, spec)  # as preflight builds it (and keeps it for the export)
+    assert read_order(open_deck(checked.pptx).slides[0]) == ["Title 1", "Upper", "Lower"]
+    assert zip_entries(checked.pptx) == zip_entries(downloaded.pptx)
+    assert a11y_warnings(checked) == []
+    assert "accessibility check failed" in caplog.text
+
+
 # -- the corpus ---------------------------------------------------------------------------------
 
 

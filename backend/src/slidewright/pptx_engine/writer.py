@@ -464,14 +464,19 @@ class _DeckWriter:
                 slide_size=(self._slide_width, self._slide_height),
                 lang=self._spec.lang,
             )
-            problems = (
-                slide_problems(slide, job.index, self._placeholders) if self._list_problems else []
-            )
         except Exception:
             # A shape tree too odd for the fixes stays as the fill left it: never half-fixed,
             # never the export's failure. Logged, since it is a gap in the fixes to look at.
             tree.getparent().replace(tree, backup)
             log.exception("slide %d: the accessibility fixes failed; left as filled", job.index)
+            return
+        if not self._list_problems:
+            return
+        try:
+            # Only reads the slide: whether it runs, or fails, never changes the file.
+            problems = slide_problems(slide, job.index, self._placeholders)
+        except Exception:
+            log.exception("slide %d: the accessibility check failed; nothing listed", job.index)
             return
         names: dict[int, str] = {}
         for element in job.parsed.elements:
