@@ -12,13 +12,6 @@ export function ShellLayout() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
 
-  // Leave the protected page first: signing out while still on it would make the route guard
-  // redirect to /login instead of the spec's '/'.
-  async function signOut() {
-    await navigate('/');
-    await logout();
-  }
-
   return (
     <AppShell
       appTitle={appTitle}
@@ -29,7 +22,7 @@ export function ShellLayout() {
             <AccountMenu
               userName={user.name}
               onProfile={() => void navigate('/profile')}
-              onLogout={() => void signOut()}
+              onLogout={() => void logout()}
             />
           )}
         </>

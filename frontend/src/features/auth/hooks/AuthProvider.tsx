@@ -33,6 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     enabled: token !== null,
   });
 
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
   const signOutLocally = useCallback(() => {
     clearToken();
     setTokenState(null);
@@ -64,6 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setToken(newToken);
       queryClient.setQueryData(currentUserKey, user);
       setTokenState(newToken);
+      setSignedOutByUser(false);
       return user;
     },
     [queryClient],
@@ -81,7 +83,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (code: string) => startSession(await exchangeChatCode(code)),
     [startSession],
   );
+  // Marked before the request: a page's own request refused once the server ended the session
+  // (before its answer reaches here) signs out through onSessionExpired, and must go to '/' too.
   const logout = useCallback(async () => {
+    setSignedOutByUser(true);
     try {
       await logoutRequest();
     } catch (error) {
@@ -91,8 +96,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signOutLocally();
   }, [signOutLocally]);
   const logoutEverywhere = useCallback(async () => {
-    // Unlike logout, a failure here must not look like success: other browsers would stay in.
-    await logoutEverywhereRequest();
+    setSignedOutByUser(true);
+    try {
+      await logoutEverywhereRequest();
+    } catch (error) {
+      // Unlike logout, a failure here must not look like success: other browsers would stay in.
+      setSignedOutByUser(false);
+      throw error;
+    }
     signOutLocally();
   }, [signOutLocally]);
 
@@ -102,13 +113,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       user: signedIn ? (me.data ?? null) : null,
       loading: signedIn && me.isPending,
+      signedOutByUser,
       login,
       signup,
       signInWithChatCode,
       logout,
       logoutEverywhere,
     };
-  }, [token, me.isError, me.isPending, me.data, login, signup, signInWithChatCode, logout, logoutEverywhere]);
+  }, [token, me.isError, me.isPending, me.data, signedOutByUser, login, signup, signInWithChatCode, logout, logoutEverywhere]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -7,6 +7,12 @@ export interface AuthContextValue {
   user: User | null;
   /** True while a stored token is being checked against /users/me. */
   loading: boolean;
+  /**
+   * True once the user signed out here (logout or logoutEverywhere), until the next sign-in:
+   * the route guard then goes to '/' as the spec asks, instead of to /login as for a session
+   * that expired.
+   */
+  signedOutByUser: boolean;
   login: (credentials: LoginRequest) => Promise<User>;
   signup: (account: SignupRequest) => Promise<User>;
   /** Finishes a chat sign-on: trades the callback's one-time code for a session. */
