@@ -12,6 +12,13 @@ export function ShellLayout() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
 
+  // Behind the route guard it already takes the user to '/' (RequireAuth); the shell also
+  // frames public pages (docs, not found), where nothing else would.
+  async function signOut() {
+    await logout();
+    await navigate('/', { replace: true });
+  }
+
   return (
     <AppShell
       appTitle={appTitle}
@@ -22,7 +29,7 @@ export function ShellLayout() {
             <AccountMenu
               userName={user.name}
               onProfile={() => void navigate('/profile')}
-              onLogout={() => void logout()}
+              onLogout={() => void signOut()}
             />
           )}
         </>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,6 +46,20 @@ describe('RequireAuth', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('landing page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a later visit to a protected page (Back, a link) to /login, remembering it', async () => {
+    window.localStorage.setItem('token', 'stored-token');
+    mockApi([
+      { method: 'GET', path: '/api/users/me', reply: { body: aUser } },
+      { method: 'POST', path: '/api/auth/logout', reply: { status: 204 } },
+    ]);
+    const { router } = renderRoutes(routes(), '/projects');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('landing page')).toBeInTheDocument();
+    await act(() => router.navigate('/projects'));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/projects' });
   });
 
   it('goes to the landing page even when a request of the page is refused before the sign-out answers', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { useAuth } from '../hooks/authContext';
@@ -11,8 +12,12 @@ import type { ReturnToState } from '../returnPath';
 export function RequireAuth() {
   const { user, loading, signedOutByUser } = useAuth();
   const location = useLocation();
+  // Whether this guard showed a signed-in page: the sign-out happened here. A later visit (Back,
+  // a link) mounts the guard anew and goes to /login like any visitor without a session.
+  const [showedUser, setShowedUser] = useState(false);
+  if (user && !showedUser) setShowedUser(true);
   if (loading) return <FullPageSpinner />;
-  if (!user && signedOutByUser) return <Navigate to="/" replace />;
+  if (!user && signedOutByUser && showedUser) return <Navigate to="/" replace />;
   if (!user) {
     const state: ReturnToState = { from: location.pathname + location.search + location.hash };
     return <Navigate to="/login" replace state={state} />;

@@ -52,6 +52,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setTokenState(null);
         queryClient.clear();
       } else {
+        // Signed in in another tab: a sign-out here earlier no longer says where to go.
+        setSignedOutByUser(false);
         setTokenState(next);
         void queryClient.invalidateQueries({ queryKey: currentUserKey });
       }
@@ -101,7 +103,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await logoutEverywhereRequest();
     } catch (error) {
       // Unlike logout, a failure here must not look like success: other browsers would stay in.
-      setSignedOutByUser(false);
+      // (A refusal because this session was already over has signed out here: that stays.)
+      if (getToken() !== null) setSignedOutByUser(false);
       throw error;
     }
     signOutLocally();
