@@ -36,7 +36,8 @@ describe('RequireAuth', () => {
     expect(await screen.findByText('login page')).toBeInTheDocument();
   });
 
-  it('takes a user who signs out to the landing page, not to /login', async () => {
+  /** Signed in on /projects, then Log out: the router, once the landing page shows. */
+  async function signedInThenOut() {
     window.localStorage.setItem('token', 'stored-token');
     mockApi([
       { method: 'GET', path: '/api/users/me', reply: { body: aUser } },
@@ -45,18 +46,16 @@ describe('RequireAuth', () => {
     const { router } = renderRoutes(routes(), '/projects');
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('landing page')).toBeInTheDocument();
+    return router;
+  }
+
+  it('takes a user who signs out to the landing page, not to /login', async () => {
+    const router = await signedInThenOut();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('sends a later visit to a protected page (Back, a link) to /login, remembering it', async () => {
-    window.localStorage.setItem('token', 'stored-token');
-    mockApi([
-      { method: 'GET', path: '/api/users/me', reply: { body: aUser } },
-      { method: 'POST', path: '/api/auth/logout', reply: { status: 204 } },
-    ]);
-    const { router } = renderRoutes(routes(), '/projects');
-    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
-    expect(await screen.findByText('landing page')).toBeInTheDocument();
+    const router = await signedInThenOut();
     await act(() => router.navigate('/projects'));
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: '/projects' });
