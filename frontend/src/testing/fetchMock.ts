@@ -18,12 +18,16 @@ export function mockApi(routes: Route[]) {
     const route = routes.find((candidate) => candidate.method === request.method && candidate.path === url.pathname);
     if (!route) throw new Error(`Unexpected ${request.method} ${url.pathname}`);
     if (typeof route.reply === 'function') return route.reply();
-    const { status = 200, body } = route.reply;
-    if (status === 204) return new Response(null, { status });
-    return new Response(JSON.stringify(body ?? null), { status, headers: { 'Content-Type': 'application/json' } });
+    return apiResponse(route.reply);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/** The Response the API gives for `reply` (a JSON body; none for 204): for function replies too. */
+export function apiResponse({ status = 200, body }: { status?: number; body?: unknown }): Response {
+  if (status === 204) return new Response(null, { status });
+  return new Response(JSON.stringify(body ?? null), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 /** JSON bodies parsed; multipart uploads as their FormData (inspect with `getAll`). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, unwrap } from '@/api/client';
-import { apiErrorBody, mockApi } from '@/testing/fetchMock';
+import { apiErrorBody, apiResponse, mockApi } from '@/testing/fetchMock';
 import { aUser } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { useAuth } from '../hooks/authContext';
@@ -65,12 +65,11 @@ describe('RequireAuth', () => {
     window.localStorage.setItem('token', 'stored-token');
     let answerLogout: (response: Response) => void = () => {};
     let ended = false;
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     mockApi([
       { method: 'GET', path: '/api/users/me', reply: { body: aUser } },
       // Once the server ended the session, the page's next request is refused while the
       // sign-out's own answer is still on its way.
-      { method: 'GET', path: '/api/tags', reply: () => Promise.resolve(ended ? json(401, apiErrorBody('invalid_token')) : json(200, [])) },
+      { method: 'GET', path: '/api/tags', reply: () => Promise.resolve(apiResponse(ended ? { status: 401, body: apiErrorBody('invalid_token') } : { body: [] })) },
       {
         method: 'POST',
         path: '/api/auth/logout',
@@ -84,7 +83,7 @@ describe('RequireAuth', () => {
     const button = await screen.findByRole('button', { name: 'Log out' });
     await userEvent.click(button);
     expect(await screen.findByText('landing page')).toBeInTheDocument();
-    answerLogout(new Response(null, { status: 204 }));
+    answerLogout(apiResponse({ status: 204 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
