@@ -91,6 +91,9 @@ def settings(tmp_path: Path, database_url: str) -> Settings:
         renderer="fake",
         ai_provider="offline",  # a developer's SLIDEWRIGHT_AI_* must not reach tests
         install_builtins=False,  # tests that need them install them
+        # A save's background build would race what a test counts (test_export_prebuild.py
+        # turns it on).
+        export_prebuild=False,
         auto_migrate=False,  # the session fixture already migrated the database
     )
 

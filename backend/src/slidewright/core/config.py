@@ -80,6 +80,11 @@ class Settings(BaseSettings):
     )
     render_timeout_seconds: float = Field(default=180, gt=0)
     install_builtins: bool = Field(default=True, description="Install the built-in templates.")
+    export_prebuild: bool = Field(
+        default=True,
+        description="Build a project's .pptx in the background after each save, so an export "
+        "is read, not built",
+    )
     auto_migrate: bool = Field(
         default=True, description="Migrate the database when a server or worker starts."
     )

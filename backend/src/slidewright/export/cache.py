@@ -119,6 +119,14 @@ def read(blobs: BlobStore, project: Project, digest: str) -> bytes | None:
         return None
 
 
+def is_kept(blobs: BlobStore, project: Project, digest: str) -> bool:
+    """Whether the file for `digest` is kept (False when the store cannot tell)."""
+    try:
+        return blobs.exists(cache_key(project, digest))
+    except BlobStoreError:
+        return False
+
+
 def store(blobs: BlobStore, project: Project, digest: str, data: bytes) -> None:
     """Keeps `data` as the project's exported file, replacing the one kept before."""
     key = cache_key(project, digest)

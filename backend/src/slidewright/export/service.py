@@ -30,6 +30,8 @@ from slidewright.export.schemas import (
     PreflightSlide,
 )
 from slidewright.images import service as images_service
+from slidewright.jobs import service as jobs_service
+from slidewright.jobs.models import QUEUED
 from slidewright.pptx_engine.accessibility import PROBLEM_CODES
 from slidewright.pptx_engine.deck_spec import (
     ChartSeries,
@@ -53,6 +55,7 @@ from slidewright.templates.models import PptxFile
 from slidewright.users.models import User
 
 _FILLABLE = {"text", "picture", "table", "chart"}
+PREBUILD_JOB = "export.prebuild"
 
 
 @dataclass
@@ -249,6 +252,45 @@ def export_project(session: Session, services: Services, user: User, project: Pr
     data = build_deck(services, template, plan.spec)
     export_cache.store(services.blobs, project, digest, data)
     return data
+
+
+def schedule_prebuild(session: Session, services: Services, project: Project) -> None:
+    """After a save: the project's file is built in the background and kept, so the export
+    asked for later reads it instead of building it while the user waits. One queued build per
+    project at most: it reads the project when it runs, so it covers the saves made meanwhile."""
+    if not services.settings.export_prebuild or project.pptx_file_id is None:
+        return
+    if not any(slide.get("pptxSlideNumber") for slide in project.slides):
+        return  # nothing to export yet
+    queued = jobs_service.latest_owned_job(session, project.owner_id, project.id, PREBUILD_JOB)
+    if queued is not None and queued.status == QUEUED:
+        return
+    jobs_service.start_job(
+        session,
+        services.jobs,
+        owner_id=project.owner_id,
+        kind=PREBUILD_JOB,
+        subject_id=project.id,
+        payload={"projectId": project.id},
+    )
+
+
+def prebuild(session: Session, services: Services, user: User, project: Project) -> bool:
+    """Builds and keeps the project's file unless the kept one is current. Returns whether it
+    built one. An export error is the export's to report, when the user asks for the file."""
+    try:
+        template = _template(session, user, project)
+        plan = _plan(session, services, user, project, template)
+        if not plan.spec.slides:
+            return False
+        digest = export_cache.deck_digest(template, plan.spec)
+        if export_cache.is_kept(services.blobs, project, digest):
+            return False
+        data = build_deck(services, template, plan.spec)
+    except AppError:
+        return False
+    export_cache.store(services.blobs, project, digest, data)
+    return True
 
 
 def build_deck(services: Services, template: PptxFile, spec: DeckSpec) -> bytes:

@@ -211,6 +211,7 @@ class _Calls:
         )
         updated, _ = projects_service.update_project(session, user, project, body)
         previews_service.refresh(session, self.services, user, updated)
+        export_service.schedule_prebuild(session, self.services, updated)
         return updated
 
 
@@ -283,6 +284,7 @@ def build_server(session_factory: sessionmaker[Session], services: Services) -> 
             )
             project = projects_service.create_project(session, user, body)
             previews_service.refresh(session, services, user, project)
+            export_service.schedule_prebuild(session, services, project)
             return projects_presenter.detail(project)
 
     @server.tool(annotations=_WRITE)

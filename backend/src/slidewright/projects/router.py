@@ -7,6 +7,7 @@ from slidewright.auth.dependencies import CurrentUser
 from slidewright.core.deps import SessionDep
 from slidewright.core.errors import request_lang
 from slidewright.core.schemas import json_response
+from slidewright.export import service as export_service
 from slidewright.images import presenter as images_presenter
 from slidewright.images import service as images_service
 from slidewright.images.schemas import ImageRead
@@ -47,6 +48,7 @@ def create_project(
     """
     project = service.create_project(session, user, body)
     previews_service.refresh(session, services, user, project)
+    export_service.schedule_prebuild(session, services, project)
     return presenter.detail(project)
 
 
@@ -75,6 +77,7 @@ def update_project(
     updated, warnings = service.update_project(session, user, project, body)
     # Changed slides are drawn in the background; GET .../previews follows them.
     previews_service.refresh(session, services, user, updated)
+    export_service.schedule_prebuild(session, services, updated)
     return presenter.detail(updated, request_lang(request), warnings)
 
 
