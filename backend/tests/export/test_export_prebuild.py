@@ -4,23 +4,25 @@ export asked for afterwards reads it: the user waits for a file read, not a deck
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pptx import Presentation
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from slidewright.core.config import Settings
 from slidewright.core.db import unit_of_work
 from slidewright.export import service as export_service
-from slidewright.jobs.models import Job
+from slidewright.jobs.models import RUNNING, SUCCEEDED, Job
 from slidewright.pptx_engine.deck_spec import DeckSpec
 from slidewright.projects import service as projects_service
+from slidewright.projects.models import Project
 from slidewright.users import service as users_service
 from tests.export.test_export_api import _project, _texts
 from tests.export.test_export_cache import _export, _kept, _save, _titled, builds
-from tests.helpers import SignedIn, signup
+from tests.helpers import SignedIn
 
 __all__ = ["builds"]  # the fixture, shared with the cache's tests
 
@@ -67,7 +69,7 @@ def test_a_save_that_changes_nothing_in_the_file_builds_nothing(
     app.state.services.jobs.wait_idle()
     project = _save(client, alice, project, description="Only the project's own description")
     app.state.services.jobs.wait_idle()
-    assert _prebuilds(app, project) == 2
+    assert _prebuilds(app, project) == 1  # the second; the first, ended, was deleted
     assert len(builds) == 1  # the second build found the file current
 
 
@@ -76,7 +78,6 @@ def test_saves_in_a_row_queue_one_build(
 ) -> None:
     project = _project(client, alice, builtin, _titled(builtin, "Many saves"))
     app.state.services.jobs.wait_idle()
-    before = _prebuilds(app, project)
     services = app.state.services
     with unit_of_work(app.state.session_factory) as session:
         user = users_service.find(session, alice.user["_id"])
@@ -87,7 +88,7 @@ def test_saves_in_a_row_queue_one_build(
         for _ in range(3):
             export_service.schedule_prebuild(session, services, loaded)
     services.jobs.wait_idle()
-    assert _prebuilds(app, project) == before + 1
+    assert _prebuilds(app, project) == 1
 
 
 def test_a_project_with_nothing_to_export_queues_no_build(
@@ -105,16 +106,80 @@ def test_a_project_with_nothing_to_export_queues_no_build(
     assert builds == []
 
 
-def test_the_build_runs_as_the_owner_and_keeps_the_file_from_others(
+def test_a_save_while_a_build_runs_queues_another(
     app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict
 ) -> None:
-    project = _project(client, alice, builtin, _titled(builtin, "Alice's"))
+    project = _project(client, alice, builtin, _titled(builtin, "First"))
     app.state.services.jobs.wait_idle()
-    assert len(_kept(app, project, alice)) == 1
-    bob = signup(client, "bob@example.com", name="Bob")
-    response = client.get(f"/api/projects/{project['_id']}/export", headers=bob.headers)
-    assert response.status_code == 404
-    assert response.json()["errorCode"] == "project_not_found"
+    with unit_of_work(app.state.session_factory) as session:
+        # A build already taken by a worker read the project before this save.
+        session.add(
+            Job(
+                owner_id=alice.user["_id"],
+                kind=export_service.PREBUILD_JOB,
+                subject_id=project["_id"],
+                status=RUNNING,
+            )
+        )
+    slides = project["slides"]
+    slides[0]["formData"]["Title"] = "Second"
+    project = _save(client, alice, project, slides=slides)
+    app.state.services.jobs.wait_idle()
+    with unit_of_work(app.state.session_factory) as session:
+        kinds = session.execute(
+            select(Job.status).where(
+                Job.subject_id == project["_id"], Job.kind == export_service.PREBUILD_JOB
+            )
+        ).scalars()
+        # The ended build of the first save was deleted; the running one and this save's stay.
+        assert sorted(kinds) == [RUNNING, SUCCEEDED]
+    data = app.state.services.blobs.get(_kept(app, project, alice)[0])
+    assert "Second" in _texts(Presentation(io.BytesIO(data)).slides[0])
+
+
+def test_a_build_overtaken_by_a_save_keeps_nothing(
+    app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict
+) -> None:
+    build = export_service.build_deck
+
+    def saved_meanwhile(services: Any, template: Any, spec: DeckSpec) -> bytes:
+        data = build(services, template, spec)
+        with unit_of_work(app.state.session_factory) as session:
+            session.execute(update(Project).values(version=Project.version + 1))
+        return data
+
+    project = _project(client, alice, builtin, _titled(builtin, "Overtaken"))
+    app.state.services.jobs.wait_idle()
+    slides = project["slides"]
+    slides[0]["formData"]["Title"] = "Changed"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(export_service, "build_deck", saved_meanwhile)
+        _save(client, alice, project, slides=slides)
+        app.state.services.jobs.wait_idle()
+    kept = _kept(app, project, alice)
+    assert len(kept) == 1
+    data = app.state.services.blobs.get(kept[0])
+    # The file of the first save stays: the overtaken build replaced nothing (the later
+    # save's own build keeps the newer file).
+    assert "Overtaken" in _texts(Presentation(io.BytesIO(data)).slides[0])
+
+
+def test_applied_outline_edits_build_the_file_too(
+    app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict
+) -> None:
+    project = _project(client, alice, builtin, _titled(builtin, "Outlined"))
+    app.state.services.jobs.wait_idle()
+    applied = client.post(
+        f"/api/projects/{project['_id']}/apply-outline-edits",
+        json={
+            "version": project["version"],
+            "edits": [{"op": "replace", "path": "slides/0/contentDescription", "value": "Intro"}],
+        },
+        headers=alice.headers,
+    )
+    assert applied.status_code == 200, applied.text
+    app.state.services.jobs.wait_idle()
+    assert _prebuilds(app, project) == 1  # the first save's ended build gave way to this one
 
 
 def test_off_by_setting(app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict) -> None:

@@ -42,7 +42,9 @@ from slidewright.auth.dependencies import AdminUser, CurrentUser
 from slidewright.core.deps import SessionDep
 from slidewright.core.errors import request_lang
 from slidewright.core.schemas import ErrorBody
+from slidewright.export import service as export_service
 from slidewright.jobs.schemas import JobRead
+from slidewright.previews import service as previews_service
 from slidewright.projects import presenter as projects_presenter
 from slidewright.projects.dependencies import OwnedProject
 from slidewright.projects.schemas import ProjectRead
@@ -188,6 +190,7 @@ def apply_outline_edits(
     project: OwnedProject,
     user: CurrentUser,
     session: SessionDep,
+    services: ServicesDep,
 ) -> ProjectRead:
     """Apply reviewed outline edits, in order, as one versioned update of the slides: all of
     them or none. Paths: `slides/<index>` (0-based), `slides/<index>/contentDescription`,
@@ -199,6 +202,8 @@ def apply_outline_edits(
     updated = service.apply_outline_edits(
         session, user, project, version=body.version, edits=body.edits
     )
+    previews_service.refresh(session, services, user, updated)
+    export_service.schedule_prebuild(session, services, updated)
     return projects_presenter.detail(updated, request_lang(request))
 
 

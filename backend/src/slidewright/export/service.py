@@ -31,7 +31,6 @@ from slidewright.export.schemas import (
 )
 from slidewright.images import service as images_service
 from slidewright.jobs import service as jobs_service
-from slidewright.jobs.models import QUEUED
 from slidewright.pptx_engine.accessibility import PROBLEM_CODES
 from slidewright.pptx_engine.deck_spec import (
     ChartSeries,
@@ -50,6 +49,7 @@ from slidewright.pptx_engine.writer import fill_deck
 from slidewright.projects import slides as slide_rules
 from slidewright.projects.models import Project
 from slidewright.services import Services
+from slidewright.storage.blobstore import BlobStoreError
 from slidewright.templates import service as templates_service
 from slidewright.templates.models import PptxFile
 from slidewright.users.models import User
@@ -256,15 +256,19 @@ def export_project(session: Session, services: Services, user: User, project: Pr
 
 def schedule_prebuild(session: Session, services: Services, project: Project) -> None:
     """After a save: the project's file is built in the background and kept, so the export
-    asked for later reads it instead of building it while the user waits. One queued build per
-    project at most: it reads the project when it runs, so it covers the saves made meanwhile."""
+    asked for later reads it instead of building it while the user waits.
+
+    At most one queued build per project: a save that finds one queued leaves it to that build,
+    which reads the project when it runs (held untaken until this save commits, so it reads the
+    save). Ended builds are deleted: nobody follows them, and a save would add a row each time.
+    """
     if not services.settings.export_prebuild or project.pptx_file_id is None:
         return
     if not any(slide.get("pptxSlideNumber") for slide in project.slides):
         return  # nothing to export yet
-    queued = jobs_service.latest_owned_job(session, project.owner_id, project.id, PREBUILD_JOB)
-    if queued is not None and queued.status == QUEUED:
+    if jobs_service.queued_job(session, project.id, PREBUILD_JOB) is not None:
         return
+    jobs_service.forget_finished_jobs(session, project.id, PREBUILD_JOB)
     jobs_service.start_job(
         session,
         services.jobs,
@@ -275,22 +279,41 @@ def schedule_prebuild(session: Session, services: Services, project: Project) ->
     )
 
 
-def prebuild(session: Session, services: Services, user: User, project: Project) -> bool:
-    """Builds and keeps the project's file unless the kept one is current. Returns whether it
-    built one. An export error is the export's to report, when the user asks for the file."""
+@dataclass(frozen=True)
+class Prebuild:
+    """What a background build needs once the database is closed (see `plan_prebuild`)."""
+
+    template: PptxFile
+    spec: DeckSpec
+    digest: str
+    version: int
+
+
+def plan_prebuild(
+    session: Session, services: Services, user: User, project: Project
+) -> Prebuild | None:
+    """The deck a background build would make of the project as it is now, or None when there
+    is nothing to build: the kept file is current, or the project cannot be exported (the
+    export itself reports why, when the user asks for the file)."""
     try:
         template = _template(session, user, project)
         plan = _plan(session, services, user, project, template)
-        if not plan.spec.slides:
-            return False
-        digest = export_cache.deck_digest(template, plan.spec)
-        if export_cache.is_kept(services.blobs, project, digest):
-            return False
-        data = build_deck(services, template, plan.spec)
-    except AppError:
-        return False
-    export_cache.store(services.blobs, project, digest, data)
-    return True
+    except (AppError, BlobStoreError):
+        return None
+    if not plan.spec.slides:
+        return None
+    digest = export_cache.deck_digest(template, plan.spec)
+    if export_cache.is_kept(services.blobs, project, digest):
+        return None
+    return Prebuild(template, plan.spec, digest, project.version)
+
+
+def run_prebuild(services: Services, prebuild: Prebuild) -> bytes | None:
+    """The file of a planned build, or None when it cannot be built (as `plan_prebuild`)."""
+    try:
+        return build_deck(services, prebuild.template, prebuild.spec)
+    except (AppError, BlobStoreError):
+        return None
 
 
 def build_deck(services: Services, template: PptxFile, spec: DeckSpec) -> bytes:

@@ -4,10 +4,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, delete, select, update
 from sqlalchemy.orm import Session
 
-from slidewright.jobs.models import CANCELLED, QUEUED, RUNNING, Job
+from slidewright.jobs.models import CANCELLED, FINISHED, QUEUED, RUNNING, Job
 
 
 def get_owned(session: Session, owner_id: str, job_id: str) -> Job | None:
@@ -35,6 +35,25 @@ def latest_owned_for_subject(
         .limit(1)
     )
     return session.scalar(query)
+
+
+def queued_for_subject(session: Session, subject_id: str, kind: str) -> Job | None:
+    """A queued job of `kind` on `subject_id`, locked until the caller's transaction ends
+    (PostgreSQL; SQLite's writer holds the whole database anyway): a worker's claim of it waits
+    for that commit, so the job reads what the caller wrote."""
+    query = (
+        select(Job)
+        .where(Job.subject_id == subject_id, Job.kind == kind, Job.status == QUEUED)
+        .limit(1)
+        .with_for_update()
+    )
+    return session.scalar(query)
+
+
+def delete_finished_for_subject(session: Session, subject_id: str, kind: str) -> None:
+    session.execute(
+        delete(Job).where(Job.subject_id == subject_id, Job.kind == kind, Job.status.in_(FINISHED))
+    )
 
 
 def request_cancel(session: Session, job_id: str, now: datetime) -> bool:

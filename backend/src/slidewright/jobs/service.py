@@ -54,6 +54,17 @@ def cancel_job(session: Session, user: User, job_id: str) -> Job:
     return job
 
 
+def queued_job(session: Session, subject_id: str, kind: str) -> Job | None:
+    """A job of `kind` on `subject_id` that no worker has taken yet; it stays untaken until the
+    caller's transaction ends, so it reads what that transaction wrote."""
+    return repository.queued_for_subject(session, subject_id, kind)
+
+
+def forget_finished_jobs(session: Session, subject_id: str, kind: str) -> None:
+    """Deletes the ended jobs of `kind` on `subject_id` (internal work nobody follows)."""
+    repository.delete_finished_for_subject(session, subject_id, kind)
+
+
 def latest_owned_job(session: Session, owner_id: str, subject_id: str, kind: str) -> Job | None:
     return repository.latest_owned_for_subject(session, owner_id, subject_id, kind)
 
