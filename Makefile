@@ -12,7 +12,7 @@ BACKEND := cd backend &&
 FRONTEND := cd frontend &&
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.* frontend/tsconfig*.json frontend/package.json -type f 2>/dev/null)
 
-.PHONY: help deps run dev build client lint test test-backend test-backend-sqlite test-backend-postgres test-frontend test-browser test-distributed test-real-model e2e bench clean
+.PHONY: help deps run dev build client lint lint-backend lint-frontend test test-backend test-backend-sqlite test-backend-postgres test-frontend test-browser test-distributed test-real-model e2e bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -38,8 +38,14 @@ client: deps ## regenerate the frontend API client from the backend's OpenAPI
 	$(BACKEND) uv run slidewright openapi -o ../frontend/src/api/openapi.json
 	$(FRONTEND) npm run generate:client --silent
 
+# The backend's and the frontend's checks side by side: each is mostly one process on one core.
 lint: deps ## ruff, mypy, eslint, tsc
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint-backend lint-frontend
+
+lint-backend:
 	$(BACKEND) uv run ruff check . && uv run ruff format --check . && uv run mypy
+
+lint-frontend:
 	$(FRONTEND) npm run lint --silent && npm run typecheck --silent
 
 # The SQLite run is the whole suite on two workers. The PostgreSQL run repeats, on two workers

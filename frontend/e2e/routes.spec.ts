@@ -124,19 +124,25 @@ for (const language of LANGUAGES) {
       // A Chinese user has a Chinese name: the page shows what the user typed.
       const token = await signUpViaApi(request, `routes-${language.toLowerCase()}-${width}`, language === 'en' ? undefined : '王小明');
       const fixtures = await createFixtures(request, token, language);
-      for (const route of routes(fixtures, language)) {
+      // One browser window for the pages a visitor sees and one for a signed-in user's, each
+      // page loaded anew by its address (nothing carried over but what the browser keeps: the
+      // session, the language and its cache of the app's files, as for a real user).
+      const all = routes(fixtures, language);
+      for (const signedIn of [false, true]) {
         const context = await browser.newContext({ viewport: { width, height: 900 }, locale: language === 'en' ? 'en-US' : 'zh-CN' });
-        if (route.signedIn) await signInWithToken(context, token, language);
+        if (signedIn) await signInWithToken(context, token, language);
         else await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
         const page = await context.newPage();
-        await page.goto(route.path);
-        await expect(page.getByRole('heading', { level: 1 }).first(), route.name).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expect(page.getByText(/coming soon|即将推出/i), route.name).toHaveCount(0);
-        expect(await pageOverflow(page), `${route.name} is wider than the ${width} px screen`).toBeLessThanOrEqual(1);
-        expect(await seriousAccessibilityViolations(page), `axe on the ${language} ${route.name} page`).toEqual([]);
-        if (language === 'zh-CN') expect(englishWords(await pageWords(page)), `English on the Chinese ${route.name} page`).toEqual([]);
-        if (SHOTS_DIR) await screenshotter(page, SHOTS_DIR, `${language}-${width}`)(route.name, true);
+        for (const route of all.filter((candidate) => candidate.signedIn === signedIn)) {
+          await page.goto(route.path);
+          await expect(page.getByRole('heading', { level: 1 }).first(), route.name).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await expect(page.getByText(/coming soon|即将推出/i), route.name).toHaveCount(0);
+          expect(await pageOverflow(page), `${route.name} is wider than the ${width} px screen`).toBeLessThanOrEqual(1);
+          expect(await seriousAccessibilityViolations(page), `axe on the ${language} ${route.name} page`).toEqual([]);
+          if (language === 'zh-CN') expect(englishWords(await pageWords(page)), `English on the Chinese ${route.name} page`).toEqual([]);
+          if (SHOTS_DIR) await screenshotter(page, SHOTS_DIR, `${language}-${width}`)(route.name, true);
+        }
         await context.close();
       }
     });
