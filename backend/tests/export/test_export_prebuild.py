@@ -188,3 +188,18 @@ def test_off_by_setting(app: FastAPI, client: TestClient, alice: SignedIn, built
     app.state.services.jobs.wait_idle()
     assert _prebuilds(app, project) == 0
     assert _kept(app, project, alice) == []
+
+
+def test_a_busy_queue_gets_no_build_ahead_and_the_export_builds_it(
+    app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict, builds: list[DeckSpec]
+) -> None:
+    with unit_of_work(app.state.session_factory) as session:
+        # Thumbnails and previews other saves asked for, waiting for a worker.
+        for _ in range(export_service.PREBUILD_BUSY_QUEUE + 1):
+            session.add(Job(owner_id=alice.user["_id"], kind="previews.render_slides"))
+    project = _project(client, alice, builtin, _titled(builtin, "Busy day"))
+    app.state.services.jobs.wait_idle()
+    assert _prebuilds(app, project) == 0
+    data = _export(client, alice, project)
+    assert len(builds) == 1  # built when asked, as without the build ahead
+    assert "Busy day" in _texts(Presentation(io.BytesIO(data)).slides[0])

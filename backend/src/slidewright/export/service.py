@@ -56,6 +56,9 @@ from slidewright.users.models import User
 
 _FILLABLE = {"text", "picture", "table", "chart"}
 PREBUILD_JOB = "export.prebuild"
+# Jobs waiting for a worker beyond which a save builds nothing ahead: under a load the workers
+# cannot keep up with, a build ahead only delays the thumbnails and previews users wait for.
+PREBUILD_BUSY_QUEUE = 20
 
 
 @dataclass
@@ -260,7 +263,8 @@ def schedule_prebuild(session: Session, services: Services, project: Project) ->
 
     At most one queued build per project: a save that finds one queued leaves it to that build,
     which reads the project when it runs (held untaken until this save commits, so it reads the
-    save). Ended builds are deleted: nobody follows them, and a save would add a row each time.
+    save). None while more than `PREBUILD_BUSY_QUEUE` jobs wait. Ended builds are deleted:
+    nobody follows them, and a save would add a row each time.
     """
     if not services.settings.export_prebuild or project.pptx_file_id is None:
         return
@@ -268,6 +272,8 @@ def schedule_prebuild(session: Session, services: Services, project: Project) ->
         return  # nothing to export yet
     if jobs_service.queued_job(session, project.id, PREBUILD_JOB) is not None:
         return
+    if jobs_service.queue_is_busy(session, PREBUILD_BUSY_QUEUE):
+        return  # the export builds it when asked; thumbnails and previews go first
     jobs_service.forget_finished_jobs(session, project.id, PREBUILD_JOB)
     jobs_service.start_job(
         session,

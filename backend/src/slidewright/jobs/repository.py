@@ -50,6 +50,12 @@ def queued_for_subject(session: Session, subject_id: str, kind: str) -> Job | No
     return session.scalar(query)
 
 
+def queued_more_than(session: Session, count: int) -> bool:
+    """Whether more than `count` jobs wait for a worker (reads at most count + 1 index rows)."""
+    query = select(Job.id).where(Job.status == QUEUED).offset(count).limit(1)
+    return session.scalar(query) is not None
+
+
 def delete_finished_for_subject(session: Session, subject_id: str, kind: str) -> None:
     session.execute(
         delete(Job).where(Job.subject_id == subject_id, Job.kind == kind, Job.status.in_(FINISHED))

@@ -60,6 +60,12 @@ def queued_job(session: Session, subject_id: str, kind: str) -> Job | None:
     return repository.queued_for_subject(session, subject_id, kind)
 
 
+def queue_is_busy(session: Session, waiting: int) -> bool:
+    """Whether more than `waiting` jobs wait for a worker: work that only saves time later
+    (a file built ahead of its export) is better left out than queued behind."""
+    return repository.queued_more_than(session, waiting)
+
+
 def forget_finished_jobs(session: Session, subject_id: str, kind: str) -> None:
     """Deletes the ended jobs of `kind` on `subject_id` (internal work nobody follows)."""
     repository.delete_finished_for_subject(session, subject_id, kind)
