@@ -165,21 +165,27 @@ def test_a_build_overtaken_by_a_save_keeps_nothing(
 
 
 def test_applied_outline_edits_build_the_file_too(
-    app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict
+    app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict, builds: list[DeckSpec]
 ) -> None:
     project = _project(client, alice, builtin, _titled(builtin, "Outlined"))
     app.state.services.jobs.wait_idle()
+    assert len(builds) == 1
+    number = project["slides"][0]["pptxSlideNumber"]
+    closing = {"contentDescription": "Closing", "pptxSlideNumber": number}
     applied = client.post(
         f"/api/projects/{project['_id']}/apply-outline-edits",
         json={
             "version": project["version"],
-            "edits": [{"op": "replace", "path": "slides/0/contentDescription", "value": "Intro"}],
+            "edits": [{"op": "insert", "path": "slides/-", "value": closing}],
         },
         headers=alice.headers,
     )
     assert applied.status_code == 200, applied.text
     app.state.services.jobs.wait_idle()
-    assert _prebuilds(app, project) == 1  # the first save's ended build gave way to this one
+    assert len(builds) == 2  # the applied outline's file, built ahead
+    assert len(builds[-1].slides) == 2
+    _export(client, alice, applied.json())
+    assert len(builds) == 2
 
 
 def test_off_by_setting(app: FastAPI, client: TestClient, alice: SignedIn, builtin: dict) -> None:
