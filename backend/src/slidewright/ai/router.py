@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
+from slidewright import project_saved
 from slidewright.ai import service
 from slidewright.ai import status as ai_status
 from slidewright.ai.providers.offline import offline_provider
@@ -42,9 +43,7 @@ from slidewright.auth.dependencies import AdminUser, CurrentUser
 from slidewright.core.deps import SessionDep
 from slidewright.core.errors import request_lang
 from slidewright.core.schemas import ErrorBody
-from slidewright.export import service as export_service
 from slidewright.jobs.schemas import JobRead
-from slidewright.previews import service as previews_service
 from slidewright.projects import presenter as projects_presenter
 from slidewright.projects.dependencies import OwnedProject
 from slidewright.projects.schemas import ProjectRead
@@ -202,8 +201,7 @@ def apply_outline_edits(
     updated = service.apply_outline_edits(
         session, user, project, version=body.version, edits=body.edits
     )
-    previews_service.refresh(session, services, user, updated)
-    export_service.schedule_prebuild(session, services, updated)
+    project_saved.after_save(session, services, user, updated)
     return projects_presenter.detail(updated, request_lang(request))
 
 

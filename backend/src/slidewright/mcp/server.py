@@ -29,7 +29,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from slidewright import __version__
+from slidewright import __version__, project_saved
 from slidewright.ai import service as ai_service
 from slidewright.ai.errors import SlideIndexOutOfRangeError
 from slidewright.ai.schemas import OutlineSuggestion
@@ -41,7 +41,6 @@ from slidewright.materials import service as materials_service
 from slidewright.materials.models import MaterialScope
 from slidewright.mcp import presenter
 from slidewright.mcp.auth import BearerGate, current_caller, load_user
-from slidewright.previews import service as previews_service
 from slidewright.projects import presenter as projects_presenter
 from slidewright.projects import service as projects_service
 from slidewright.projects.models import Project
@@ -210,8 +209,7 @@ class _Calls:
             ],
         )
         updated, _ = projects_service.update_project(session, user, project, body)
-        previews_service.refresh(session, self.services, user, updated)
-        export_service.schedule_prebuild(session, self.services, updated)
+        project_saved.after_save(session, self.services, user, updated)
         return updated
 
 
@@ -283,8 +281,7 @@ def build_server(session_factory: sessionmaker[Session], services: Services) -> 
                 pptx_file_id=template_id,
             )
             project = projects_service.create_project(session, user, body)
-            previews_service.refresh(session, services, user, project)
-            export_service.schedule_prebuild(session, services, project)
+            project_saved.after_save(session, services, user, project)
             return projects_presenter.detail(project)
 
     @server.tool(annotations=_WRITE)

@@ -3,11 +3,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response, status
 from pydantic import RootModel
 
+from slidewright import project_saved
 from slidewright.auth.dependencies import CurrentUser
 from slidewright.core.deps import SessionDep
 from slidewright.core.errors import request_lang
 from slidewright.core.schemas import json_response
-from slidewright.export import service as export_service
 from slidewright.images import presenter as images_presenter
 from slidewright.images import service as images_service
 from slidewright.images.schemas import ImageRead
@@ -47,8 +47,7 @@ def create_project(
     `pptx_slide_number_out_of_range`, `unknown_element`, `invalid_element_value`.
     """
     project = service.create_project(session, user, body)
-    previews_service.refresh(session, services, user, project)
-    export_service.schedule_prebuild(session, services, project)
+    project_saved.after_save(session, services, user, project)
     return presenter.detail(project)
 
 
@@ -76,8 +75,7 @@ def update_project(
     body.check_read_only(presenter.detail(project))
     updated, warnings = service.update_project(session, user, project, body)
     # Changed slides are drawn in the background; GET .../previews follows them.
-    previews_service.refresh(session, services, user, updated)
-    export_service.schedule_prebuild(session, services, updated)
+    project_saved.after_save(session, services, user, updated)
     return presenter.detail(updated, request_lang(request), warnings)
 
 
