@@ -29,15 +29,21 @@ for (const language of LANGUAGES) {
       // The landing page is the app's own.
       { path: '/', signedIn: false, title: APP },
     ];
-    for (const target of pages) {
+    // One window per sign-in state (as routes.spec.ts): each page by its address, the window's
+    // cache keeps the app's files. Seven page loads take longer than one flow's 30 s on a busy
+    // machine (the CI run beside the backend's tests), so the test has a minute and a half.
+    test.setTimeout(90_000);
+    for (const signedIn of [false, true]) {
       const context = await browser.newContext({ locale: language === 'en' ? 'en-US' : 'zh-CN' });
-      if (target.signedIn) await signInWithToken(context, token, language);
+      if (signedIn) await signInWithToken(context, token, language);
       else await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
       const page = await context.newPage();
-      await page.goto(target.path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(page, target.path).toHaveTitle(target.title);
-      await expect(page.locator('html'), target.path).toHaveAttribute('lang', language);
+      for (const target of pages.filter((candidate) => candidate.signedIn === signedIn)) {
+        await page.goto(target.path);
+        await expect(page.getByRole('heading', { level: 1 }).first(), target.path).toBeVisible();
+        await expect(page, target.path).toHaveTitle(target.title);
+        await expect(page.locator('html'), target.path).toHaveAttribute('lang', language);
+      }
       await context.close();
     }
   });
