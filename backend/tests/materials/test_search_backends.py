@@ -1,5 +1,7 @@
 """SQLite FTS5 and PostgreSQL return the same hits: one generated library, indexed on both
-(each in a database of its own), and about 300 generated queries compared one by one.
+(each in a database of its own), and about 300 generated queries compared one by one, on
+PostgreSQL by both ways it searches (from the scope's passages, and from the GIN index). A
+second user holds copies of some of the same documents: neither way may find them.
 
 Skipped when no PostgreSQL server answers (SLIDEWRIGHT_TEST_DATABASE_URL, else the local
 default); the API tests run on each backend separately with fixed expectations.
@@ -10,7 +12,6 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import make_url, text
@@ -20,6 +21,7 @@ from slidewright import migrate
 from slidewright.core.db import make_engine, make_session_factory, normalize_url, unit_of_work
 from slidewright.materials import service
 from slidewright.materials.models import MaterialScope
+from slidewright.materials.search import index
 from slidewright.users.models import User
 
 SERVER_URL = normalize_url(
@@ -103,10 +105,13 @@ def _indexed(url: str, library: list[tuple[str, str]]) -> Iterator[Session]:
     try:
         with unit_of_work(factory) as session:
             user = User(name="Search", email="search@example.com")
-            session.add(user)
+            other = User(name="Other", email="other@example.com")
+            session.add_all([user, other])
             session.flush()
             for name, body in library:
                 service.create_text(session, MaterialScope(user.id), filename=name, content=body)
+            for name, body in library[::4]:
+                service.create_text(session, MaterialScope(other.id), filename=name, content=body)
         with factory() as session:
             yield session
     finally:
@@ -114,25 +119,50 @@ def _indexed(url: str, library: list[tuple[str, str]]) -> Iterator[Session]:
 
 
 def _hits(session: Session, query: str) -> tuple[int, set[tuple[str, int]]]:
-    user_id = session.scalars(text("SELECT id FROM users")).one()
+    user_id = session.scalars(text("SELECT id FROM users WHERE email = 'search@example.com'")).one()
     total, found = service.search_materials(session, MaterialScope(user_id), query, limit=200)
     return total, {(material.filename, hit.ordinal) for material, hit in found}
 
 
-def test_sqlite_and_postgres_find_the_same_materials(tmp_path: Path, postgres_url: str) -> None:
+@pytest.fixture(scope="module")
+def both_backends(
+    tmp_path_factory: pytest.TempPathFactory, postgres_url: str
+) -> Iterator[tuple[list[str], Session, Session]]:
+    """The queries, and the same library indexed on SQLite and on PostgreSQL."""
     rng = random.Random(20261121)
     library = _library(rng)
     queries = _queries(rng, library)
-    sqlite_sessions = _indexed(f"sqlite:///{tmp_path / 'search.db'}", library)
+    sqlite_url = f"sqlite:///{tmp_path_factory.mktemp('search') / 'search.db'}"
+    sqlite_sessions = _indexed(sqlite_url, library)
     postgres_sessions = _indexed(postgres_url, library)
-    sqlite_session, postgres_session = next(sqlite_sessions), next(postgres_sessions)
     try:
-        matched = 0
-        for query in queries:
-            on_sqlite = _hits(sqlite_session, query)
-            assert on_sqlite == _hits(postgres_session, query), repr(query)
-            matched += bool(on_sqlite[0])
-        assert matched > len(queries) // 2, "too few queries found anything to mean much"
+        yield queries, next(sqlite_sessions), next(postgres_sessions)
     finally:
         sqlite_sessions.close()
         postgres_sessions.close()
+
+
+@pytest.mark.parametrize(
+    "scope_first_passages",
+    [index.SCOPE_FIRST_PASSAGES, 0],
+    ids=["postgres-from-the-scope", "postgres-from-the-index"],
+)
+def test_sqlite_and_postgres_find_the_same_materials(
+    both_backends: tuple[list[str], Session, Session],
+    scope_first_passages: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    queries, sqlite_session, postgres_session = both_backends
+    monkeypatch.setattr(index, "SCOPE_FIRST_PASSAGES", scope_first_passages)
+    user_id = postgres_session.scalars(
+        text("SELECT id FROM users WHERE email = 'search@example.com'")
+    ).one()
+    held = index._scope_passages(postgres_session, MaterialScope(user_id), 10_000)
+    # The library is the size that takes the way under test.
+    assert (held <= scope_first_passages) == (scope_first_passages > 0), held
+    matched = 0
+    for query in queries:
+        on_sqlite = _hits(sqlite_session, query)
+        assert on_sqlite == _hits(postgres_session, query), repr(query)
+        matched += bool(on_sqlite[0])
+    assert matched > len(queries) // 2, "too few queries found anything to mean much"
