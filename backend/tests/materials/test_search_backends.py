@@ -1,7 +1,8 @@
 """SQLite FTS5 and PostgreSQL return the same hits: one generated library, indexed on both
 (each in a database of its own), and about 300 generated queries compared one by one, on
-PostgreSQL by both ways it searches (from the scope's passages, and from the GIN index). A
-second user holds copies of some of the same documents: neither way may find them.
+PostgreSQL by both ways it searches (from the scope's passages, and from the GIN index), in
+the library and in a project (its own documents and library documents linked to it). A second
+user holds copies of some of the same documents: neither way may find them.
 
 Skipped when no PostgreSQL server answers (SLIDEWRIGHT_TEST_DATABASE_URL, else the local
 default); the API tests run on each backend separately with fixed expectations.
@@ -22,6 +23,7 @@ from slidewright.core.db import make_engine, make_session_factory, normalize_url
 from slidewright.materials import service
 from slidewright.materials.models import MaterialScope
 from slidewright.materials.search import index
+from slidewright.projects.models import Project
 from slidewright.users.models import User
 
 SERVER_URL = normalize_url(
@@ -51,6 +53,9 @@ def _text(rng: random.Random, words: int) -> str:
         # Chinese words often run together: that is where bigrams cross word boundaries.
         parts.append("" if rng.random() < 0.4 else rng.choice(PUNCTUATION))
     return "".join(parts)
+
+
+PROJECT_ID = "01SEARCHPROJECT00000000000"
 
 
 def _library(rng: random.Random) -> list[tuple[str, str]]:
@@ -108,19 +113,35 @@ def _indexed(url: str, library: list[tuple[str, str]]) -> Iterator[Session]:
             other = User(name="Other", email="other@example.com")
             session.add_all([user, other])
             session.flush()
-            for name, body in library:
-                service.create_text(session, MaterialScope(user.id), filename=name, content=body)
+            project = Project(id=PROJECT_ID, owner_id=user.id, title="Search")
+            session.add(project)
+            session.flush()
+            mine = MaterialScope(user.id)
+            created = [
+                service.create_text(session, mine, filename=name, content=body)
+                for name, body in library
+            ]
+            # The project: a tenth of the documents its own, another tenth linked from the library.
+            in_project = MaterialScope(user.id, PROJECT_ID)
+            for name, body in library[::10]:
+                service.create_text(session, in_project, filename=f"p-{name}", content=body)
+            service.associate(session, in_project, [material.id for material in created[5::10]])
             for name, body in library[::4]:
-                service.create_text(session, MaterialScope(other.id), filename=name, content=body)
+                other_scope = MaterialScope(other.id)
+                service.create_text(session, other_scope, filename=f"o-{name}", content=body)
         with factory() as session:
             yield session
     finally:
         engine.dispose()
 
 
-def _hits(session: Session, query: str) -> tuple[int, set[tuple[str, int]]]:
+def _scope(session: Session, project_id: str | None) -> MaterialScope:
     user_id = session.scalars(text("SELECT id FROM users WHERE email = 'search@example.com'")).one()
-    total, found = service.search_materials(session, MaterialScope(user_id), query, limit=200)
+    return MaterialScope(user_id, project_id)
+
+
+def _hits(session: Session, query: str, project_id: str | None) -> tuple[int, set[tuple[str, int]]]:
+    total, found = service.search_materials(session, _scope(session, project_id), query, limit=200)
     return total, {(material.filename, hit.ordinal) for material, hit in found}
 
 
@@ -154,15 +175,15 @@ def test_sqlite_and_postgres_find_the_same_materials(
 ) -> None:
     queries, sqlite_session, postgres_session = both_backends
     monkeypatch.setattr(index, "SCOPE_FIRST_PASSAGES", scope_first_passages)
-    user_id = postgres_session.scalars(
-        text("SELECT id FROM users WHERE email = 'search@example.com'")
-    ).one()
-    held = index._scope_passages(postgres_session, MaterialScope(user_id), 10_000)
-    # The library is the size that takes the way under test.
-    assert (held <= scope_first_passages) == (scope_first_passages > 0), held
-    matched = 0
-    for query in queries:
-        on_sqlite = _hits(sqlite_session, query)
-        assert on_sqlite == _hits(postgres_session, query), repr(query)
-        matched += bool(on_sqlite[0])
-    assert matched > len(queries) // 2, "too few queries found anything to mean much"
+    for project_id in (None, PROJECT_ID):
+        scope = _scope(postgres_session, project_id)
+        held = len(index._scope_passage_ids(postgres_session, scope, 10_000))
+        # The scope is the size that takes the way under test.
+        assert (held <= scope_first_passages) == (scope_first_passages > 0), held
+        matched = 0
+        for query in queries:
+            on_sqlite = _hits(sqlite_session, query, project_id)
+            assert on_sqlite == _hits(postgres_session, query, project_id), repr(query)
+            assert not any(name.startswith("o-") for name, _ in on_sqlite[1]), repr(query)
+            matched += bool(on_sqlite[0])
+        assert matched > len(queries) // 3, "too few queries found anything to mean much"

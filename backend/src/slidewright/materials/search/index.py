@@ -12,12 +12,12 @@ every CJK run with a unigram, so a phrase never spans the filename and the passa
 - PostgreSQL: the column `material_passages.search_vector`, `to_tsvector('simple', tokens)`,
   with a GIN index.
 
-On PostgreSQL a search reads the scope's passages first when the scope is small (at most
-`SCOPE_FIRST_PASSAGES` of them: the usual library of a few dozen documents) and tests each
-one's vector, and starts from the GIN index otherwise. The index holds every user's passages:
-for a common word it returns thousands of other people's, and joining them to the scope cost
-2-60 ms at 200 users of 8 documents each (60 before the planner had statistics) against 0.2 ms
-from the scope.
+On PostgreSQL a search of a small scope (at most `SCOPE_FIRST_PASSAGES` passages: the usual
+library of a few dozen documents) is limited to the scope's passages by their ids before it
+starts; a larger one starts from the GIN index. The index holds every user's passages: for a
+common word it returns thousands of other people's, and joining them to the scope cost 2-60 ms
+at 200 users of 8 documents each (60 before the planner had statistics) against 0.2 ms from
+the scope's ids.
 
 Both are created by the migration, outside the SQLAlchemy models. Both engines see the same
 tokens and the same query (`analyzer.to_match_query`), so the hits are identical; the order is
@@ -29,16 +29,17 @@ same passage is found by FTS5 only.)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from sqlalchemy import (
     Integer,
-    Select,
     Table,
     Text,
     and_,
+    any_,
     bindparam,
     column,
     delete,
@@ -49,7 +50,7 @@ from sqlalchemy import (
     select,
     table,
 )
-from sqlalchemy.dialects.postgresql import TSVECTOR
+from sqlalchemy.dialects.postgresql import ARRAY, TSVECTOR
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -61,8 +62,8 @@ from slidewright.materials.search.analyzer import Backend, passages, to_index_te
 
 PASSAGE_CHARS: Final = 2000
 PASSAGE_OVERLAP: Final = 200
-# Up to this many passages in the scope, PostgreSQL tests each of them rather than reading the
-# GIN index (about 2 ms for a thousand vectors here, the cost of a GIN look-up of a common word).
+# Up to this many passages in the scope, PostgreSQL is given their ids (see `_postgres_hits`);
+# testing a thousand vectors costs about what a GIN look-up of a common word does.
 SCOPE_FIRST_PASSAGES: Final = 1000
 
 _PASSAGES = cast(Table, MaterialPassage.__table__)
@@ -181,28 +182,29 @@ def search(
     match = to_match_query(query, backend=kind)
     if match is None:
         return SearchPage(total=0, hits=[])
-    hits: Any  # the matching passages: (material_id, ordinal)
-    if kind == "postgres":
-        hits = _postgres_hits(session, scope, match)
-        source = hits.join(Material, Material.id == hits.c.material_id)
-        conditions = in_scope(scope)
-    else:
-        hits = _SQLITE_PASSAGES
-        source = _FTS.join(hits, hits.c.id == _FTS.c.rowid).join(
-            Material, Material.id == hits.c.material_id
+    with _without_sequential_scans(session, kind):
+        hits: Any  # the matching passages: (material_id, ordinal)
+        if kind == "postgres":
+            hits = _postgres_hits(session, scope, match)
+            source = hits.join(Material, Material.id == hits.c.material_id)
+            conditions = in_scope(scope)
+        else:
+            hits = _SQLITE_PASSAGES
+            source = _FTS.join(hits, hits.c.id == _FTS.c.rowid).join(
+                Material, Material.id == hits.c.material_id
+            )
+            conditions = [_FTS.c.tokens.op("MATCH")(bindparam("q", match, Text)), *in_scope(scope)]
+        statement = (
+            select(hits.c.material_id, func.min(hits.c.ordinal), func.count().over())
+            .select_from(source)
+            .where(*conditions)
+            .group_by(hits.c.material_id, Material.created_at)
+            .order_by(Material.created_at.desc(), hits.c.material_id.desc())
         )
-        conditions = [_FTS.c.tokens.op("MATCH")(bindparam("q", match, Text)), *in_scope(scope)]
-    statement = (
-        select(hits.c.material_id, func.min(hits.c.ordinal), func.count().over())
-        .select_from(source)
-        .where(*conditions)
-        .group_by(hits.c.material_id, Material.created_at)
-        .order_by(Material.created_at.desc(), hits.c.material_id.desc())
-    )
-    found = _execute(session, kind, statement.limit(limit).offset(offset))
-    if not found and offset > 0:  # past the end: the total still counts
-        found_total = _execute(session, kind, statement.limit(1))
-        return SearchPage(total=found_total[0][2] if found_total else 0, hits=[])
+        found = session.execute(statement.limit(limit).offset(offset)).all()
+        if not found and offset > 0:  # past the end: the total still counts
+            found_total = session.execute(statement.limit(1)).all()
+            return SearchPage(total=found_total[0][2] if found_total else 0, hits=[])
     if not found:
         return SearchPage(total=0, hits=[])
     return SearchPage(
@@ -212,55 +214,55 @@ def search(
 
 def _postgres_hits(session: Session, scope: MaterialScope, match: str) -> Any:
     """The matching passages (material_id, ordinal) as a CTE that PostgreSQL computes first
-    (MATERIALIZED: the planner may not fold it into the join and choose its own order), from
-    the scope's passages when there are few of them, else from the GIN index (see `_execute`):
-    left to itself the planner may walk the materials newest first and test every passage's
-    vector, which reads (detoasts) them all."""
+    (MATERIALIZED: left to itself the planner may walk the materials newest first and test
+    every passage's vector, which reads (detoasts) them all).
+
+    A scope of at most `SCOPE_FIRST_PASSAGES` passages is given to PostgreSQL as their ids, so
+    the planner knows how few there are: it tests each one's vector, or reads the GIN index
+    when the word is rare and the index is cheaper. A larger scope is searched through the GIN
+    index alone, then joined to the scope.
+    """
     matches = _PG_VECTOR.op("@@")(func.to_tsquery(_SIMPLE, bindparam("q", match, Text)))
     found = select(_PASSAGES.c.material_id, _PASSAGES.c.ordinal).where(matches)
-    if _scope_passages(session, scope, SCOPE_FIRST_PASSAGES + 1) <= SCOPE_FIRST_PASSAGES:
-        scoped = (
-            select(_PASSAGES.c.id)
-            .join(Material, Material.id == _PASSAGES.c.material_id)
-            .where(*in_scope(scope))
-            .cte("scoped")
-            .prefix_with("MATERIALIZED")
+    scoped = _scope_passage_ids(session, scope, SCOPE_FIRST_PASSAGES + 1)
+    if len(scoped) <= SCOPE_FIRST_PASSAGES:
+        found = found.where(
+            _PASSAGES.c.id == any_(bindparam("scoped", list(scoped), ARRAY(Integer)))
         )
-        found = found.where(_PASSAGES.c.id.in_(select(scoped.c.id)))
     return found.cte("hits").prefix_with("MATERIALIZED")
 
 
-def _scope_passages(session: Session, scope: MaterialScope, cap: int) -> int:
-    """How many passages the scope holds, counted up to `cap` (an index-only count: the cost
-    of a large library stays that of `cap` rows)."""
-    scoped = (
+def _scope_passage_ids(session: Session, scope: MaterialScope, cap: int) -> Sequence[int]:
+    """The ids of the scope's passages, at most `cap` of them (however large the library, the
+    cost of `cap` rows)."""
+    return session.scalars(
         select(_PASSAGES.c.id)
         .join(Material, Material.id == _PASSAGES.c.material_id)
         .where(*in_scope(scope))
         .limit(cap)
-        .subquery()
-    )
-    return session.scalar(select(func.count()).select_from(scoped)) or 0
+    ).all()
 
 
-def _execute(session: Session, kind: Backend, statement: Select[Any]) -> Sequence[Any]:
-    """The rows of a search statement."""
+@contextmanager
+def _without_sequential_scans(session: Session, kind: Backend) -> Iterator[None]:
+    """On PostgreSQL, sequential scans off while a search's statements run.
+
+    The planner does not count the cost of detoasting every tsvector: for a common word it
+    picks a sequential scan that reads each passage's vector, several times slower than the GIN
+    index (which needs no vector unless a phrase must be rechecked) or than the scope's own
+    passages by their ids. Transaction-local, and restored after; a statement that fails aborts
+    the transaction, whose rollback restores it (a restore there would fail and hide the error).
+    """
     if kind != "postgres":
-        return session.execute(statement).all()
-    # PostgreSQL's planner does not count the cost of detoasting every tsvector: for a common
-    # word it picks a sequential scan that reads each passage's vector, several times slower
-    # than the GIN index (which needs no vector unless a phrase must be rechecked). The GIN
-    # index is never the wrong choice here, so sequential scans are off for this statement
-    # only (transaction-local, then restored).
+        yield
+        return
     previous = session.scalar(
         select(
             func.current_setting("enable_seqscan"), func.set_config("enable_seqscan", "off", True)
         )
     )
-    try:
-        return session.execute(statement).all()
-    finally:
-        session.execute(select(func.set_config("enable_seqscan", previous, True)))
+    yield
+    session.execute(select(func.set_config("enable_seqscan", previous, True)))
 
 
 def _passages(session: Session, keys: list[tuple[str, int]]) -> list[SearchHit]:
