@@ -22,6 +22,12 @@ if (!existsSync(join(DIST, 'index.html'))) {
   throw new Error(`${DIST} is missing: run \`npm run build\` before \`npm run e2e\`.`);
 }
 
+// Debian's headless shell, the build Playwright itself runs headless tests in: no browser window
+// behind the page, less CPU than the full Chromium (routes and page titles here: 51 s of user
+// time against 64 s, 3.7 min against 4.2). CHROMIUM_PATH=/usr/bin/chromium to watch with --headed.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
+
 export default defineConfig({
   testDir: './e2e',
   // Per port, so a second run on the machine does not delete the first one's traces.
@@ -39,7 +45,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

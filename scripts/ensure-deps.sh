@@ -8,7 +8,7 @@ UV_VERSION=0.13.8
 APT_PACKAGES=(
   libreoffice-impress-nogui python3-uno poppler-utils
   fonts-noto-cjk fonts-crosextra-carlito fonts-crosextra-caladea fonts-liberation2
-  chromium
+  chromium chromium-headless-shell
 )
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
