@@ -24,9 +24,11 @@ if (!existsSync(join(DIST, 'index.html'))) {
 
 // Debian's headless shell, the build Playwright itself runs headless tests in: no browser window
 // behind the page, less CPU than the full Chromium (routes and page titles here: 51 s of user
-// time against 64 s, 3.7 min against 4.2). CHROMIUM_PATH=/usr/bin/chromium to watch with --headed.
+// time against 64 s, 3.7 min against 4.2). A run to watch (--headed, --debug, --ui) takes the
+// full browser; CHROMIUM_PATH chooses another.
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-const CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
+const WATCHED = Boolean(process.env.PWDEBUG) || process.argv.some((arg) => ['--headed', '--debug', '--ui'].includes(arg));
+const CHROMIUM = !WATCHED && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',

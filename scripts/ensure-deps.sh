@@ -8,8 +8,11 @@ UV_VERSION=0.13.8
 APT_PACKAGES=(
   libreoffice-impress-nogui python3-uno poppler-utils
   fonts-noto-cjk fonts-crosextra-carlito fonts-crosextra-caladea fonts-liberation2
-  chromium chromium-headless-shell
+  chromium
 )
+# Installed when it can be (root, and the distribution has it): the browser tests run in it, as
+# Playwright's own headless runs do, and fall back to chromium where it is missing.
+OPTIONAL_APT_PACKAGES=(chromium-headless-shell)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
@@ -29,6 +32,16 @@ if ((${#missing[@]})); then
     echo "(LibreOffice renders thumbnails and checks exports; Chromium runs the browser tests.)" >&2
     exit 1
   fi
+fi
+
+if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+  for pkg in "${OPTIONAL_APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" && continue
+    apt-cache policy "$pkg" 2>/dev/null | grep -q 'Candidate: [0-9]' || continue
+    say "installing system package: $pkg"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$pkg" \
+      || echo "could not install $pkg: the browser tests use chromium instead" >&2
+  done
 fi
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
