@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export interface Account {
   name: string;
@@ -66,6 +66,17 @@ export async function signInWithToken(context: BrowserContext, token: string, la
     },
     [token, language] as const,
   );
+}
+
+/**
+ * A new browser window in the interface `language`: signed in as the user of `token`, or a
+ * visitor's when `token` is null.
+ */
+export async function windowFor(browser: Browser, language: string, token: string | null, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: language === 'en' ? 'en-US' : 'zh-CN', ...options });
+  if (token) await signInWithToken(context, token, language);
+  else await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+  return context;
 }
 
 /** Every slide's texts (text frames, table cells, chart categories and series names) and notes. */

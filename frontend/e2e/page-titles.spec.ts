@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signInWithToken, signUpViaApi } from './helpers';
+import { signInWithToken, signUpViaApi, windowFor } from './helpers';
 import { t } from './i18n';
 
 /**
@@ -35,10 +35,8 @@ for (const language of LANGUAGES) {
     // One window per sign-in state (as routes.spec.ts): each page by its address, the window's
     // cache keeps the app's files.
     for (const signedIn of [false, true]) {
-      const context = await browser.newContext({ locale: language === 'en' ? 'en-US' : 'zh-CN' });
+      const context = await windowFor(browser, language, signedIn ? token : null);
       try {
-        if (signedIn) await signInWithToken(context, token, language);
-        else await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
         const page = await context.newPage();
         for (const target of pages.filter((candidate) => candidate.signedIn === signedIn)) {
           await page.goto(target.path);

@@ -1,6 +1,6 @@
 import { seriousAccessibilityViolations } from './accessibility';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { screenshotter, signInWithToken, signUpViaApi } from './helpers';
+import { screenshotter, signInWithToken, signUpViaApi, windowFor } from './helpers';
 
 /**
  * Every route of the spec's route table, in both interface languages, on a desktop (1440 px)
@@ -129,9 +129,7 @@ for (const language of LANGUAGES) {
       // session, the language and its cache of the app's files, as for a real user).
       const all = routes(fixtures, language);
       for (const signedIn of [false, true]) {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, locale: language === 'en' ? 'en-US' : 'zh-CN' });
-        if (signedIn) await signInWithToken(context, token, language);
-        else await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+        const context = await windowFor(browser, language, signedIn ? token : null, { viewport: { width, height: 900 } });
         const page = await context.newPage();
         for (const route of all.filter((candidate) => candidate.signedIn === signedIn)) {
           await page.goto(route.path);
