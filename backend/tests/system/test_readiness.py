@@ -51,3 +51,21 @@ def test_a_process_that_renders_is_not_ready_without_libreoffice(
     with TestClient(create_app(renders)) as client:
         body = client.get("/api/health/ready").json()
     assert (body["status"], body["renderer"]) == ("not_ready", "unreachable")
+
+
+def test_not_ready_while_libreoffice_warms_up(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The LibreOffice started at boot is still starting: an upload now would wait for it, so a
+    # load balancer should send it elsewhere; the process is alive all the same.
+    renders = settings.model_copy(update={"embedded_workers": 1})
+    with TestClient(create_app(renders)) as client:
+        renderer = client.app.state.services.renderer  # type: ignore[attr-defined]
+        monkeypatch.setattr(renderer, "warming", True, raising=False)
+        response = client.get("/api/health/ready")
+        assert response.status_code == 503
+        assert (response.json()["status"], response.json()["renderer"]) == ("not_ready", "starting")
+        assert client.get("/api/health").status_code == 200
+        monkeypatch.setattr(renderer, "warming", False)
+        response = client.get("/api/health/ready")
+    assert (response.status_code, response.json()["renderer"]) == (200, "ok")

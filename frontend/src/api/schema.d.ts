@@ -34,7 +34,8 @@ export interface paths {
         /**
          * Get Readiness
          * @description Whether this process can serve now: the database, the job queue, the blob storage and
-         *     (where it runs jobs) LibreOffice answer. 503 `not_ready` otherwise, naming what failed.
+         *     (where it runs jobs) LibreOffice answer, LibreOffice warm. 503 `not_ready` otherwise,
+         *     naming what failed or is still starting.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -4052,7 +4053,7 @@ export interface components {
             storage: string;
             /**
              * Renderer
-             * @description LibreOffice: 'ok', 'unreachable', or 'not_used' where this process runs no jobs (SLIDEWRIGHT_EMBEDDED_WORKERS=0)
+             * @description LibreOffice: 'ok', 'unreachable', 'starting' (warming up after a start: not ready yet), or 'not_used' where this process runs no jobs (SLIDEWRIGHT_EMBEDDED_WORKERS=0)
              */
             renderer: string;
             /** Version */

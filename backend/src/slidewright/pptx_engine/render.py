@@ -717,6 +717,7 @@ class UnoserverRenderer:
         self.stats: dict[str, int] = {"warm": 0, "fallback": 0, "starts": 0, "kills": 0}
         self._job_lock = threading.Lock()  # one conversion at a time through the warm server
         self._warm_up_lock = threading.Lock()
+        self._warming = False  # a warm-up is under way (see `warming`)
         self._state_lock = threading.RLock()  # guards _server / _closed
         self._server: _Server | None = None
         self._starting: _Server | None = None
@@ -749,11 +750,22 @@ class UnoserverRenderer:
         without this the first user's job pays for both. Counted in `stats` as a warm job.
         Several callers (the early start, the app's lifespan) warm it up once."""
         with self._warm_up_lock:
-            with self._job_lock:
-                server = self._ensure_server()
-                if server is None or server.jobs > 0:
-                    return  # no server (jobs go to the fallback), or already warm
-            self.render(_warm_up_deck(), slides=[1], timeout_s=self.startup_timeout_s)
+            self._warming = True
+            try:
+                with self._job_lock:
+                    server = self._ensure_server()
+                    if server is None or server.jobs > 0:
+                        return  # no server (jobs go to the fallback), or already warm
+                self.render(_warm_up_deck(), slides=[1], timeout_s=self.startup_timeout_s)
+            finally:
+                self._warming = False
+
+    @property
+    def warming(self) -> bool:
+        """Whether a warm-up is under way: LibreOffice is starting, and a render asked for now
+        would wait for it (readiness says so, and a load balancer sends the first uploads
+        elsewhere). Read without a lock: a stale answer only shifts readiness by one probe."""
+        return self._warming
 
     def close(self) -> None:
         with self._state_lock:

@@ -16,7 +16,7 @@ from slidewright.services import Services
 
 log = logging.getLogger("slidewright.health")
 
-OK, UNREACHABLE, NOT_USED = "ok", "unreachable", "not_used"
+OK, UNREACHABLE, NOT_USED, STARTING = "ok", "unreachable", "not_used", "starting"
 PROBE_KEY = "health/readiness-probe"
 
 
@@ -40,8 +40,16 @@ def _storage(services: Services) -> None:
     services.blobs.exists(PROBE_KEY)  # a read is enough to know the store answers
 
 
+class _Starting(Exception):
+    """The dependency answers but is still starting (LibreOffice warming up)."""
+
+
 def _renderer(services: Services) -> None:
-    services.renderer  # noqa: B018  (building it finds LibreOffice and poppler, or raises)
+    # Building it finds LibreOffice and poppler, or raises. While the LibreOffice started at
+    # boot is still warming up, an upload's thumbnails would wait for it (3x a warm render when
+    # the first upload came as the process began to answer): not ready yet.
+    if getattr(services.renderer, "warming", False):
+        raise _Starting()
 
 
 # One deadline for all the checks, run side by side: a dependency that accepts connections and
@@ -52,7 +60,8 @@ _pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="readiness")
 
 
 def readiness(engine: Any, services: Services) -> dict[str, str]:
-    """Each dependency: 'ok', 'unreachable' or 'not_used' (a replica that does not render)."""
+    """Each dependency: 'ok', 'unreachable', 'starting' (LibreOffice warming up) or 'not_used'
+    (a replica that does not render)."""
     checks: dict[str, Callable[[], None] | None] = {
         "database": lambda: _database(engine),
         "queue": lambda: _queue(services),
@@ -69,6 +78,8 @@ def readiness(engine: Any, services: Services) -> dict[str, str]:
         elif future not in done:
             log.warning("readiness: %s did not answer within %.0f s", name, DEADLINE_S)
             results[name] = UNREACHABLE
+        elif isinstance(future.exception(), _Starting):
+            results[name] = STARTING
         elif (error := future.exception()) is not None:
             log.warning("readiness: %s unreachable: %s", name, error)
             results[name] = UNREACHABLE

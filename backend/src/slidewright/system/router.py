@@ -11,7 +11,7 @@ from slidewright.ai.schemas import AiHealthLine
 from slidewright.core.deps import SettingsDep
 from slidewright.core.schemas import ApiModel
 from slidewright.services import ServicesDep
-from slidewright.system.readiness import UNREACHABLE, readiness
+from slidewright.system.readiness import NOT_USED, OK, readiness
 
 router = APIRouter(tags=["system"])
 
@@ -33,8 +33,9 @@ class Readiness(ApiModel):
     queue: str = Field(description="the job queue: 'ok' or 'unreachable'")
     storage: str = Field(description="the blob storage: 'ok' or 'unreachable'")
     renderer: str = Field(
-        description="LibreOffice: 'ok', 'unreachable', or 'not_used' where this process "
-        "runs no jobs (SLIDEWRIGHT_EMBEDDED_WORKERS=0)"
+        description="LibreOffice: 'ok', 'unreachable', 'starting' (warming up after a start: "
+        "not ready yet), or 'not_used' where this process runs no jobs "
+        "(SLIDEWRIGHT_EMBEDDED_WORKERS=0)"
     )
     version: str
 
@@ -81,9 +82,10 @@ def get_health(request: Request) -> Health | JSONResponse:
 )
 def get_readiness(request: Request, services: ServicesDep) -> Readiness | JSONResponse:
     """Whether this process can serve now: the database, the job queue, the blob storage and
-    (where it runs jobs) LibreOffice answer. 503 `not_ready` otherwise, naming what failed."""
+    (where it runs jobs) LibreOffice answer, LibreOffice warm. 503 `not_ready` otherwise,
+    naming what failed or is still starting."""
     checks = readiness(request.app.state.engine, services)
-    ready = all(value != UNREACHABLE for value in checks.values())
+    ready = all(value in (OK, NOT_USED) for value in checks.values())
     body = Readiness(status="ready" if ready else "not_ready", version=__version__, **checks)
     if not ready:
         return JSONResponse(body.model_dump(by_alias=True), status_code=503)
