@@ -58,7 +58,7 @@ import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar, runtime_checkable
 from xml.sax.saxutils import escape
 
 from lxml import etree
@@ -624,6 +624,10 @@ def _ping(port: int, timeout: float = 2.0) -> bool:
     return isinstance(info, dict) and "api" in info
 
 
+# The longest a process says it is not ready because its LibreOffice is starting (`warming`).
+WARMING_GATE_S: Final = 30.0
+
+
 @dataclass
 class _Server:
     proc: subprocess.Popen[bytes]
@@ -717,7 +721,7 @@ class UnoserverRenderer:
         self.stats: dict[str, int] = {"warm": 0, "fallback": 0, "starts": 0, "kills": 0}
         self._job_lock = threading.Lock()  # one conversion at a time through the warm server
         self._warm_up_lock = threading.Lock()
-        self._warming = False  # a warm-up is under way (see `warming`)
+        self._warming_since: float | None = None  # when the running warm-up began (`warming`)
         self._state_lock = threading.RLock()  # guards _server / _closed
         self._server: _Server | None = None
         self._starting: _Server | None = None
@@ -750,7 +754,9 @@ class UnoserverRenderer:
         without this the first user's job pays for both. Counted in `stats` as a warm job.
         Several callers (the early start, the app's lifespan) warm it up once."""
         with self._warm_up_lock:
-            self._warming = True
+            if self._is_warm():
+                return  # a second caller (the app's lifespan after the early start)
+            self._warming_since = time.monotonic()
             try:
                 with self._job_lock:
                     server = self._ensure_server()
@@ -758,14 +764,24 @@ class UnoserverRenderer:
                         return  # no server (jobs go to the fallback), or already warm
                 self.render(_warm_up_deck(), slides=[1], timeout_s=self.startup_timeout_s)
             finally:
-                self._warming = False
+                self._warming_since = None
 
     @property
     def warming(self) -> bool:
-        """Whether a warm-up is under way: LibreOffice is starting, and a render asked for now
+        """Whether LibreOffice is still starting after a warm-up began: a render asked for now
         would wait for it (readiness says so, and a load balancer sends the first uploads
-        elsewhere). Read without a lock: a stale answer only shifts readiness by one probe."""
-        return self._warming
+        elsewhere). False once it has done a conversion (the warm-up's or a job's), and after
+        `WARMING_GATE_S` whatever happens: a single host behind a proxy that polls readiness is
+        unreachable while it is not ready, and a slow start must not keep it so."""
+        since = self._warming_since
+        if since is None or time.monotonic() - since > WARMING_GATE_S:
+            return False
+        return not self._is_warm()
+
+    def _is_warm(self) -> bool:
+        with self._state_lock:
+            server = self._server
+            return server is not None and server.jobs > 0 and server.proc.poll() is None
 
     def close(self) -> None:
         with self._state_lock:
@@ -1202,10 +1218,11 @@ _early_lock = threading.Lock()
 _early: dict[tuple[str, int, int], Renderer] = {}
 
 
-def start_early(kind: str, *, memory_mb: int, recycle_after: int) -> None:
+def start_early(kind: str, *, memory_mb: int, recycle_after: int) -> threading.Thread | None:
     """Builds the renderer `build_renderer` would build with these arguments and starts its
     LibreOffice in a background thread now; the next `build_renderer(kind, ...)` in this process
-    gets this one instead of a new one.
+    gets this one instead of a new one. Returns that thread (its end: LibreOffice warm, or the
+    start failed), or None when nothing stays warm.
 
     Why: a web process spends seconds importing the app and migrating before it answers, and
     LibreOffice takes about as long to start. Started side by side, the first upload after a
@@ -1215,10 +1232,10 @@ def start_early(kind: str, *, memory_mb: int, recycle_after: int) -> None:
     try:
         renderer = build_renderer(kind, memory_mb=memory_mb, recycle_after=recycle_after)
     except (RenderUnavailable, ValueError):
-        return
+        return None
     if not isinstance(renderer, UnoserverRenderer):  # one soffice per job: nothing stays warm
         renderer.close()
-        return
+        return None
     with _early_lock:
         _early[(kind, memory_mb, recycle_after)] = renderer
 
@@ -1228,4 +1245,6 @@ def start_early(kind: str, *, memory_mb: int, recycle_after: int) -> None:
         except Exception:  # the first job retries and reports a typed error
             log.warning("starting LibreOffice early failed", exc_info=True)
 
-    threading.Thread(target=run, name="renderer-early-start", daemon=True).start()
+    thread = threading.Thread(target=run, name="renderer-early-start", daemon=True)
+    thread.start()
+    return thread
